@@ -1,0 +1,42 @@
+import { UserError } from '../core/errors.js';
+
+/** Parsers for option values: one clear line naming the option and what it accepts, exit 2. */
+export function parsePort(value: string, flag = '--port'): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 0 || n > 65535) {
+    throw usage(
+      `Invalid value for ${flag}: "${value}". Use an integer from 0 to 65535 (0 picks a free port).`,
+    );
+  }
+  return n;
+}
+
+export function parseNonNegativeInt(value: string, flag: string, unit = ''): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) {
+    throw usage(`Invalid value for ${flag}: "${value}". Use a whole number${unit} of 0 or more.`);
+  }
+  return n;
+}
+
+export function parseChoice<T extends string>(
+  value: string,
+  flag: string,
+  choices: readonly T[],
+): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw usage(`Invalid value for ${flag}: "${value}". Use one of: ${choices.join(', ')}.`);
+}
+
+export function parseHost(value: string): string {
+  if (value.trim() === '' || /\s|\//.test(value)) {
+    throw usage(
+      `Invalid value for --host: "${value}". Use an address such as 127.0.0.1, 0.0.0.0 or localhost.`,
+    );
+  }
+  return value;
+}
+
+export function usage(message: string): UserError {
+  return new UserError(message, undefined, 2);
+}

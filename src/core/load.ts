@@ -1,0 +1,63 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { UserError, type Finding } from './errors.js';
+import type { OpenApiDocument } from './types.js';
+import { bundleExternalRefs } from './load/bundle.js';
+import { convertSwagger2 } from './load/convert.js';
+import type { DisplayPath } from './load/external.js';
+import { applyLenientFixes } from './load/lenient.js';
+import { parseSpecText } from './load/parse.js';
+import { detectVersion, type SourceVersion } from './load/version.js';
+import { hasExternalRef } from './load/walk.js';
+
+export { parseSpecText } from './load/parse.js';
+export type { SourceVersion } from './load/version.js';
+
+export interface LoadedSpec {
+  /** Always OpenAPI 3.x, and every `$ref` in it is local (`#/...`). */
+  document: OpenApiDocument;
+  /** Absolute path of the root file. */
+  file: string;
+  sourceVersion: SourceVersion;
+  /** Lenient fixes made while loading, each with file, pointer and message. */
+  warnings: Finding[];
+}
+
+/**
+ * Reads an OpenAPI 3.0/3.1 or Swagger 2.0 spec (JSON or YAML, one file or several) into one
+ * OpenAPI 3.x document. Deliberately shallow: no meta-schema validation and no dereferencing,
+ * so that a spec of tens of megabytes loads in seconds.
+ */
+export async function loadSpec(file: string, options: { cwd?: string } = {}): Promise<LoadedSpec> {
+  const absolute = resolve(options.cwd ?? process.cwd(), file);
+  const display: DisplayPath = (path) =>
+    path === absolute ? file : join(dirname(file), relative(dirname(absolute), path));
+  const warnings: Finding[] = [];
+  const parsed = parseSpecText(await readSpecFile(absolute, file), file);
+  const { root, version } = detectVersion(parsed, file, warnings);
+  applyLenientFixes(root, version, file, warnings);
+  let document = hasExternalRef(root) ? await bundleExternalRefs(root, absolute, display) : root;
+  if (version === '2.0') document = await convertSwagger2(document, file, warnings);
+  return {
+    document: document as unknown as OpenApiDocument,
+    file: absolute,
+    sourceVersion: version,
+    warnings,
+  };
+}
+
+async function readSpecFile(absolute: string, displayPath: string): Promise<string> {
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isFile()) {
+    throw new UserError(
+      `OpenAPI specification file not found: ${displayPath}`,
+      'Run "apidoc generate" to create it, or pass --spec <file>.',
+    );
+  }
+  try {
+    return await readFile(absolute, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UserError(`Cannot read OpenAPI specification ${displayPath}: ${reason}`);
+  }
+}

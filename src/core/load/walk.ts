@@ -1,0 +1,92 @@
+import { encodePointer } from '../refs.js';
+
+/**
+ * Tree walks over a parsed spec. Iterative, because huge specs are deep as well as wide, and
+ * guarded by a seen-set, because YAML aliases can make a document share (or even contain) itself.
+ */
+
+export function isExternalRef(ref: string): boolean {
+  return !ref.startsWith('#');
+}
+
+/** Cheap check run on every document, so that only multi-file specs pay for bundling. */
+export function hasExternalRef(root: unknown): boolean {
+  const stack: object[] = [];
+  const seen = new WeakSet<object>();
+  const push = (value: unknown): void => {
+    if (typeof value === 'object' && value !== null && !seen.has(value)) {
+      seen.add(value);
+      stack.push(value);
+    }
+  };
+  push(root);
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (Array.isArray(node)) {
+      for (const item of node) push(item);
+      continue;
+    }
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') {
+      // Like the ref parser, treat a ref's siblings as annotations: they are not crawled.
+      if (isExternalRef(ref)) return true;
+      continue;
+    }
+    for (const key in node) push((node as Record<string, unknown>)[key]);
+  }
+  return false;
+}
+
+export interface RefSite {
+  ref: string;
+  /** Where the `$ref` object sits, e.g. `#/components/schemas/User`. */
+  pointer: string;
+}
+
+/** Every `$ref` accepted by `keep`, with its location; only for files that need bundling. */
+export function collectRefs(root: unknown, keep: (ref: string) => boolean): RefSite[] {
+  const sites: RefSite[] = [];
+  walkObjects(root, (node, pointer) => {
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref !== 'string') return true;
+    if (keep(ref)) sites.push({ ref, pointer: pointer() });
+    return false;
+  });
+  return sites;
+}
+
+interface Entry {
+  node: object;
+  key: string;
+  parent: Entry | undefined;
+}
+
+/**
+ * Visits every object and array in document order; `visit` returns whether to descend. The
+ * pointer is built only on demand, since copying a path for each of a million nodes is slow.
+ */
+export function walkObjects(
+  root: unknown,
+  visit: (node: object, pointer: () => string) => boolean,
+): void {
+  if (typeof root !== 'object' || root === null) return;
+  const seen = new WeakSet<object>([root]);
+  const stack: Entry[] = [{ node: root, key: '', parent: undefined }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const at = entry;
+    if (!visit(at.node, () => pointerOf(at))) continue;
+    const keys = Object.keys(at.node);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const value = (at.node as Record<string, unknown>)[key];
+      if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+      seen.add(value);
+      stack.push({ node: value, key, parent: at });
+    }
+  }
+}
+
+function pointerOf(entry: Entry): string {
+  const segments: string[] = [];
+  for (let e: Entry | undefined = entry; e?.parent; e = e.parent) segments.push(e.key);
+  return encodePointer(segments.reverse());
+}

@@ -1,0 +1,104 @@
+/**
+ * A PHP expression evaluated statically into plain data, as far as that is possible without
+ * running PHP. The generator's PHP layer produces these; the rule, resource and route layers
+ * read them. Anything that cannot be known statically is `{ kind: 'unknown' }` with its source.
+ */
+export type PhpValue =
+  | string
+  | number
+  | boolean
+  | null
+  | PhpArray
+  | PhpCall
+  | PhpNew
+  | PhpClassRef
+  | PhpEnumCase
+  | PhpUnknown;
+
+/** A PHP array: list items keep order; `key` is set for `'key' => value` entries. */
+export interface PhpArray {
+  kind: 'array';
+  items: { key?: string | number; value: PhpValue }[];
+}
+
+/**
+ * A static or function call, or a method chain: `Rule::in(['a'])` is
+ * `{ kind: 'call', callee: 'Illuminate\\Validation\\Rule::in', args: [...] }` (class names fully
+ * resolved through `use` statements), `Password::min(8)->mixedCase()` is a call whose `chain`
+ * lists the later calls.
+ */
+export interface PhpCall {
+  kind: 'call';
+  callee: string;
+  args: PhpValue[];
+  /** Named arguments (`foo(api: '...')`), PHP 8. */
+  named?: Record<string, PhpValue>;
+  chain?: { method: string; args: PhpValue[] }[];
+}
+
+/** `new Foo(...)`, with the fully qualified class name. */
+export interface PhpNew {
+  kind: 'new';
+  className: string;
+  args: PhpValue[];
+  named?: Record<string, PhpValue>;
+  chain?: { method: string; args: PhpValue[] }[];
+}
+
+/** `Foo::class`, fully qualified. */
+export interface PhpClassRef {
+  kind: 'class';
+  name: string;
+}
+
+/** `Status::Active`: an enum case or class constant, with its value when it could be read. */
+export interface PhpEnumCase {
+  kind: 'const';
+  className: string;
+  name: string;
+  value?: string | number;
+}
+
+export interface PhpUnknown {
+  kind: 'unknown';
+  /** Short source text, for messages. */
+  source?: string;
+}
+
+export function isPhpArray(value: PhpValue | undefined): value is PhpArray {
+  return (
+    typeof value === 'object' && value !== null && (value as { kind?: string }).kind === 'array'
+  );
+}
+
+export function isPhpCall(value: PhpValue | undefined): value is PhpCall {
+  return (
+    typeof value === 'object' && value !== null && (value as { kind?: string }).kind === 'call'
+  );
+}
+
+/** The value under `key` in a PHP array, if present. */
+export function arrayGet(value: PhpValue | undefined, key: string | number): PhpValue | undefined {
+  if (!isPhpArray(value)) return undefined;
+  return value.items.find((item) => item.key === key)?.value;
+}
+
+/** A PHP array's keyed entries as a record (later keys win, as in PHP). */
+export function arrayRecord(value: PhpValue | undefined): Record<string, PhpValue> {
+  const out: Record<string, PhpValue> = {};
+  if (isPhpArray(value)) {
+    for (const item of value.items) if (item.key !== undefined) out[String(item.key)] = item.value;
+  }
+  return out;
+}
+
+/** A PHP array's values in order (keys ignored). */
+export function arrayValues(value: PhpValue | undefined): PhpValue[] {
+  return isPhpArray(value) ? value.items.map((item) => item.value) : [];
+}
+
+/** A scalar list: a string (`'a|b'` stays one item) or an array of strings. */
+export function stringList(value: PhpValue | undefined): string[] {
+  if (typeof value === 'string') return [value];
+  return arrayValues(value).filter((v): v is string => typeof v === 'string');
+}

@@ -1,0 +1,140 @@
+import type { MediaTypeObject, OpenApiDocument, SchemaObject } from '../core/types.js';
+import { conforms, generate } from './generate/index.js';
+import {
+  DEFAULT_TOTAL,
+  laravelLinks,
+  pageLinks,
+  pageWindow,
+  type PageWindow,
+  type PaginationShape,
+} from './pagination.js';
+import { idSchema } from './plan.js';
+import { objectProperties } from './schema-shape.js';
+import { validExample } from './responses.js';
+
+export interface BodyContext {
+  doc: OpenApiDocument;
+  seed: string;
+  /** The scenario, whose name also selects a matching named example. */
+  scenario: string;
+  empty: boolean;
+}
+
+/** A body from a media type: a valid example, else data generated from its schema. */
+export function mediaBody(ctx: BodyContext, media: MediaTypeObject): unknown {
+  const example = validExample(ctx.doc, media, ctx.scenario);
+  if (example && (!ctx.empty || example.name === 'empty')) return structuredClone(example.value);
+  return generate(ctx.doc, media.schema, { seed: ctx.seed, empty: ctx.empty });
+}
+
+/** Makes an item response's `id` (or `data.id`) the one in its URL, when that value is valid there. */
+export function echoId(
+  doc: OpenApiDocument,
+  schema: SchemaObject | undefined,
+  body: unknown,
+  raw: string,
+): void {
+  const target = idSchema(doc, schema);
+  if (!target || typeof body !== 'object' || body === null) return;
+  const numeric = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : undefined;
+  const value = [numeric, raw].find((v) => v !== undefined && conforms(doc, target.schema, v));
+  if (value === undefined) return;
+  let node = body as Record<string, unknown>;
+  for (const key of target.path.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) return;
+    node = node[key] as Record<string, unknown>;
+  }
+  node[target.path[target.path.length - 1]!] = value;
+}
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+  /** The request's absolute URL, for the links. */
+  url: URL;
+}
+
+/**
+ * A paginated list: the envelope from the example or schema, with the contract's arithmetic,
+ * links built from the request, and items generated per position (stable for the same page).
+ */
+export function paginatedBody(
+  ctx: BodyContext,
+  media: MediaTypeObject,
+  shape: PaginationShape,
+  req: PageRequest,
+): unknown {
+  const example = validExample(ctx.doc, media, ctx.scenario);
+  const envelope = (
+    example ? structuredClone(example.value) : generate(ctx.doc, media.schema, { seed: ctx.seed })
+  ) as Record<string, unknown>;
+  const total = ctx.empty
+    ? 0
+    : (declaredTotal(ctx.doc, media, shape, example?.value) ?? DEFAULT_TOTAL);
+  const window = pageWindow(req.page, req.perPage, total);
+  const data = pageItems(ctx, shape, window);
+  const links = pageLinks(req.url, window);
+  const base = new URL(req.url.href);
+  base.search = '';
+  const meta: Record<string, unknown> = {
+    current_page: window.page,
+    from: window.from,
+    last_page: window.lastPage,
+    per_page: window.perPage,
+    to: window.to,
+    total: window.total,
+  };
+  if (shape.declared.has('path')) meta.path = base.href;
+  if (shape.declared.has('links')) meta.links = laravelLinks(req.url, window, links);
+  if (shape.kind === 'resource') {
+    const oldMeta = (envelope.meta ?? {}) as Record<string, unknown>;
+    return { ...envelope, data, links, meta: { ...oldMeta, ...meta } };
+  }
+  return {
+    ...envelope,
+    ...meta,
+    data,
+    first_page_url: links.first,
+    last_page_url: links.last,
+    prev_page_url: links.prev,
+    next_page_url: links.next,
+  };
+}
+
+/** `total` from the declared example, else from the `total` property's own example. */
+function declaredTotal(
+  doc: OpenApiDocument,
+  media: MediaTypeObject,
+  shape: PaginationShape,
+  example: unknown,
+): number | undefined {
+  const isTotal = (v: unknown): v is number =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 0;
+  const envelope = (example ?? {}) as Record<string, unknown>;
+  const holder =
+    shape.kind === 'resource' ? (envelope.meta as Record<string, unknown> | undefined) : envelope;
+  if (isTotal(holder?.total)) return holder.total;
+  const props = objectProperties(doc, media.schema);
+  const owner = shape.kind === 'resource' ? objectProperties(doc, props.get('meta')) : props;
+  const schemaExample = owner.get('total')?.example;
+  return isTotal(schemaExample) ? schemaExample : undefined;
+}
+
+function pageItems(ctx: BodyContext, shape: PaginationShape, window: PageWindow): unknown[] {
+  if (window.from === null || window.to === null) return [];
+  const idHasExample = itemIdHasExample(ctx.doc, shape.item);
+  const items: unknown[] = [];
+  for (let position = window.from; position <= window.to; position++) {
+    const item = generate(ctx.doc, shape.item, { seed: `${ctx.seed}|item|${position}` });
+    if (!idHasExample && typeof item === 'object' && item !== null && 'id' in item) {
+      const withId = { ...(item as Record<string, unknown>), id: position };
+      items.push(shape.item && conforms(ctx.doc, shape.item, withId) ? withId : item);
+    } else items.push(item);
+  }
+  return items;
+}
+
+function itemIdHasExample(doc: OpenApiDocument, item: SchemaObject | undefined): boolean {
+  const id = objectProperties(doc, item).get('id');
+  return id?.example !== undefined || id?.examples !== undefined;
+}

@@ -1,0 +1,53 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+/** Response headers a browser always exposes. @see https://fetch.spec.whatwg.org/#cors-safelisted-response-header-name */
+const SAFELISTED = new Set([
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+]);
+
+/**
+ * CORS for every response: the mock is called from browsers on other origins (a Vite dev
+ * server on :5173 calling the mock on :8081), with cookies or Authorization headers.
+ * @see https://fetch.spec.whatwg.org/#http-cors-protocol
+ */
+export function corsHeaders(request: IncomingHttpHeaders, response: OutgoingHttpHeaders): void {
+  const origin = request.origin;
+  response['access-control-allow-origin'] = origin ?? '*';
+  response.vary = 'Origin';
+  if (origin !== undefined) response['access-control-allow-credentials'] = 'true';
+  const own = Object.keys(response).filter(
+    (name) => !name.startsWith('access-control-') && name !== 'vary' && !SAFELISTED.has(name),
+  );
+  if (own.length > 0) response['access-control-expose-headers'] = own.join(', ');
+}
+
+export function isPreflight(method: string, headers: IncomingHttpHeaders): boolean {
+  return (
+    method === 'OPTIONS' &&
+    headers.origin !== undefined &&
+    headers['access-control-request-method'] !== undefined
+  );
+}
+
+const ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/** The 204 answer to a preflight: no auth, no validation, cacheable for a day. */
+export function preflightHeaders(
+  headers: IncomingHttpHeaders,
+  methods: string[] | undefined,
+): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {
+    'access-control-allow-methods': methods ? [...methods, 'OPTIONS'].join(', ') : ALL_METHODS,
+    'access-control-max-age': '86400',
+  };
+  const requested = headers['access-control-request-headers'];
+  if (requested) out['access-control-allow-headers'] = requested;
+  corsHeaders(headers, out);
+  return out;
+}

@@ -1,0 +1,53 @@
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../core/ajv.js';
+import { toJsonSchema, type SchemaMode } from '../../core/schema.js';
+import type { OpenApiDocument, SchemaObject } from '../../core/types.js';
+
+/**
+ * Validation of candidate values (examples, defaults, enum members, oneOf picks) against the
+ * same JSON Schema the product contract checks responses with. Compiling is the expensive
+ * part, so validators are cached by schema object identity, per document and mode.
+ */
+
+type Validators = Partial<Record<SchemaMode, ValidateFunction | null>>;
+
+const ajv = createAjv();
+const byDocument = new WeakMap<OpenApiDocument, WeakMap<object, Validators>>();
+
+export function conforms(
+  doc: OpenApiDocument,
+  schema: SchemaObject | boolean,
+  value: unknown,
+  mode: SchemaMode = 'response',
+): boolean {
+  if (typeof schema === 'boolean') return schema;
+  const validate = validatorFor(doc, schema, mode);
+  return validate === null ? false : validate(value) === true;
+}
+
+function validatorFor(
+  doc: OpenApiDocument,
+  schema: SchemaObject,
+  mode: SchemaMode,
+): ValidateFunction | null {
+  let cache = byDocument.get(doc);
+  if (!cache) byDocument.set(doc, (cache = new WeakMap()));
+  let entry = cache.get(schema);
+  if (!entry) cache.set(schema, (entry = {}));
+  const cached = entry[mode];
+  if (cached !== undefined) return cached;
+  return (entry[mode] = compile(toJsonSchema(doc, schema, mode)));
+}
+
+/** A schema ajv rejects cannot vouch for anything: treated as "nothing conforms". */
+function compile(jsonSchema: Record<string, unknown> | boolean): ValidateFunction | null {
+  try {
+    const validate = ajv.compile(jsonSchema);
+    // ajv keeps every compiled schema in a Map keyed by the schema object; our WeakMap
+    // already holds the validator, so drop ajv's strong reference (reloaded specs get freed).
+    if (typeof jsonSchema === 'object') ajv.removeSchema(jsonSchema);
+    return validate;
+  } catch {
+    return null;
+  }
+}

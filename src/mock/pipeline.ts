@@ -1,0 +1,246 @@
+import type { IncomingMessage } from 'node:http';
+import type { OpenApiDocument } from '../core/types.js';
+import {
+  invalidCredential,
+  isAuthenticated,
+  wwwAuthenticate,
+  type AuthRequest,
+} from './auth/index.js';
+import { echoId, mediaBody, paginatedBody, type BodyContext } from './body.js';
+import { isPreflight, preflightHeaders } from './cors.js';
+import {
+  HttpError,
+  isJsonMediaType,
+  mediaTypeOf,
+  parseCookies,
+  parseFormBody,
+  readBody,
+} from './http.js';
+import type { ResolvedMockOptions } from './options.js';
+import { MAX_PER_PAGE, readPageParam } from './pagination.js';
+import { compilePlan, type OperationPlan } from './plan.js';
+import { messageReply, type Reply } from './reply.js';
+import { declaredResponse, pickMediaType } from './responses.js';
+import type { OperationEntry } from './operations.js';
+import type { Router } from './router.js';
+import { chooseScenario, isForcedError, type Scenario } from './scenarios.js';
+import { scenarioReply } from './scenario-reply.js';
+
+/** The parts of a request every step reads, parsed once. */
+interface Incoming extends AuthRequest {
+  req: IncomingMessage;
+  method: string;
+  url: URL;
+  pathname: string;
+}
+
+export interface Pipeline {
+  (req: IncomingMessage): Promise<Reply>;
+}
+
+/**
+ * The request path: cors/preflight → route → scenario → auth → validate → respond. Each step
+ * answers or passes; plans are compiled on an operation's first request and reused.
+ */
+export function createPipeline(
+  doc: OpenApiDocument,
+  router: Router,
+  options: ResolvedMockOptions,
+): Pipeline {
+  const plans = new Map<OperationEntry, OperationPlan>();
+  const planFor = (entry: OperationEntry) => {
+    let plan = plans.get(entry);
+    if (!plan) plans.set(entry, (plan = compilePlan(doc, entry)));
+    return plan;
+  };
+  return async (req) => {
+    const incoming = parseIncoming(req);
+    if (!incoming) return messageReply(400, 'Malformed request URL.');
+    if (isPreflight(incoming.method, req.headers)) {
+      return {
+        status: 204,
+        headers: preflightHeaders(req.headers, router.methodsFor(incoming.pathname)),
+      };
+    }
+    const route = router.match(incoming.method, incoming.pathname);
+    const uri = laravelUri(incoming.pathname);
+    if (route.kind === 'not-found')
+      return messageReply(404, `The route ${uri} could not be found.`);
+    if (route.kind === 'method-not-allowed') return methodNotAllowed(incoming, route.allowed, uri);
+    const choice = chooseScenario(incoming.query, options.scenario);
+    if ('error' in choice) return messageReply(400, choice.error);
+    const plan = planFor(route.entry);
+    const ctx: BodyContext = {
+      doc,
+      seed: `${options.seed}|${incoming.method} ${incoming.pathname}|${choice.scenario}`,
+      scenario: choice.scenario,
+      empty: choice.scenario === 'empty',
+    };
+    if (isForcedError(choice.scenario)) {
+      req.resume();
+      return scenarioReply(ctx, plan, choice.scenario as Exclude<Scenario, 'success' | 'empty'>);
+    }
+    return (
+      authenticate(incoming, plan) ??
+      (await validate(incoming, plan, route.params)) ??
+      success(ctx, incoming, plan, route.params)
+    );
+  };
+}
+
+function parseIncoming(req: IncomingMessage): Incoming | undefined {
+  try {
+    const host = req.headers.host ?? '127.0.0.1';
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    decodeURIComponent(url.pathname);
+    return {
+      req,
+      method: (req.method ?? 'GET').toUpperCase(),
+      url,
+      pathname: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      cookies: parseCookies(req.headers.cookie),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/api/users/` → `api/users`, as Laravel's `$request->path()` writes it. */
+function laravelUri(pathname: string): string {
+  const trimmed = decodeURIComponent(pathname).replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function methodNotAllowed(incoming: Incoming, allowed: string[], uri: string): Reply {
+  if (incoming.method === 'OPTIONS') return { status: 204, headers: { allow: allowed.join(', ') } };
+  return messageReply(
+    405,
+    `The ${incoming.method} method is not supported for route ${uri}. Supported methods: ${allowed.join(', ')}.`,
+    { allow: allowed.join(', ') },
+  );
+}
+
+function authenticate(incoming: Incoming, plan: OperationPlan): Reply | undefined {
+  const invalid = invalidCredential(incoming);
+  const challenge =
+    invalid ??
+    (plan.security && !isAuthenticated(plan.security, incoming)
+      ? plan.security.challenge
+      : undefined);
+  if (!challenge) return undefined;
+  incoming.req.resume();
+  return messageReply(401, 'Unauthenticated.', { 'www-authenticate': wwwAuthenticate(challenge) });
+}
+
+async function validate(
+  incoming: Incoming,
+  plan: OperationPlan,
+  params: Record<string, string>,
+): Promise<Reply | undefined> {
+  let body: unknown;
+  let mediaType: string | undefined;
+  if (plan.hasBody) {
+    mediaType = mediaTypeOf(incoming.headers['content-type']);
+    const parsed = await parseBody(incoming.req, mediaType, plan);
+    if ('reply' in parsed) return parsed.reply;
+    body = parsed.body;
+  } else incoming.req.resume();
+  const errors = plan.validate({
+    path: params,
+    query: incoming.query,
+    headers: incoming.headers,
+    cookies: incoming.cookies,
+    body,
+    mediaType,
+  });
+  if (errors) return { status: 422, body: { message: 'The given data was invalid.', errors } };
+  return pageErrors(incoming, plan);
+}
+
+async function parseBody(
+  req: IncomingMessage,
+  mediaType: string | undefined,
+  plan: OperationPlan,
+): Promise<{ body: unknown } | { reply: Reply }> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(req);
+  } catch (error) {
+    if (error instanceof HttpError) return { reply: messageReply(error.status, error.message) };
+    throw error;
+  }
+  if (raw.length === 0) return { body: undefined };
+  const text = raw.toString('utf8');
+  if (mediaType === undefined || isJsonMediaType(mediaType)) {
+    try {
+      return { body: JSON.parse(text) };
+    } catch (error) {
+      return { reply: messageReply(400, `Malformed JSON body: ${(error as Error).message}`) };
+    }
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') return { body: parseFormBody(text) };
+  if (plan.bodyTypes.some((t) => t === mediaType || t === '*/*' || t.endsWith('/*')))
+    return { body: text };
+  const accepted = plan.bodyTypes.join(', ') || 'application/json';
+  return {
+    reply: messageReply(
+      415,
+      `Unsupported content type '${mediaType}'. This endpoint accepts: ${accepted}.`,
+    ),
+  };
+}
+
+function pageErrors(incoming: Incoming, plan: OperationPlan): Reply | undefined {
+  if (!plan.pagination) return undefined;
+  const errors: Record<string, string[]> = {};
+  if ('invalid' in readPageParam(incoming.query.get('page'), 1, plan.paging.pageIsInteger)) {
+    errors.page = ['The page must be at least 1.'];
+  }
+  if (
+    'invalid' in
+    readPageParam(
+      incoming.query.get('per_page'),
+      plan.paging.perPageDefault,
+      plan.paging.perPageIsInteger,
+    )
+  ) {
+    errors.per_page = ['The per page must be at least 1.'];
+  }
+  if (Object.keys(errors).length === 0) return undefined;
+  return { status: 422, body: { message: 'The given data was invalid.', errors } };
+}
+
+function success(
+  ctx: BodyContext,
+  incoming: Incoming,
+  plan: OperationPlan,
+  params: Record<string, string>,
+): Reply {
+  const status = plan.successStatus;
+  const media = pickMediaType(declaredResponse(ctx.doc, plan.entry.operation, status));
+  if (status === 204 || !media) return { status };
+  const [contentType, mediaObject] = media;
+  if (plan.pagination) {
+    const page = readPageParam(incoming.query.get('page'), 1, false);
+    const perPage = readPageParam(
+      incoming.query.get('per_page'),
+      plan.paging.perPageDefault,
+      false,
+    );
+    const request = {
+      page: 'value' in page ? page.value : 1,
+      perPage: Math.min(
+        'value' in perPage ? perPage.value : plan.paging.perPageDefault,
+        MAX_PER_PAGE,
+      ),
+      url: incoming.url,
+    };
+    return { status, contentType, body: paginatedBody(ctx, mediaObject, plan.pagination, request) };
+  }
+  const body = mediaBody(ctx, mediaObject);
+  const id = plan.idParam ? params[plan.idParam] : undefined;
+  if (id !== undefined) echoId(ctx.doc, mediaObject.schema, body, id);
+  return { status, contentType, body };
+}

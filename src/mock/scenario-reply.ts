@@ -1,0 +1,51 @@
+import type { OpenApiDocument, SchemaObject } from '../core/types.js';
+import { conforms } from './generate/index.js';
+import { mediaBody, type BodyContext } from './body.js';
+import type { OperationPlan } from './plan.js';
+import type { Reply } from './reply.js';
+import { declaredResponse, errorStatus, pickMediaType, validExample } from './responses.js';
+import { DEFAULT_ERRORS, type Scenario } from './scenarios.js';
+import { requiredFieldErrors } from './validate/index.js';
+
+type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
+
+/**
+ * A forced error scenario: the operation's declared response for that status (example first),
+ * else the table's default body.
+ */
+export function scenarioReply(
+  ctx: BodyContext,
+  plan: OperationPlan,
+  scenario: ErrorScenario,
+): Reply {
+  const { operation } = plan.entry;
+  const status = scenario === 'error' ? errorStatus(operation) : DEFAULT_ERRORS[scenario].status;
+  const media = pickMediaType(declaredResponse(ctx.doc, operation, status));
+  if (!media) return { status, body: defaultBody(ctx.doc, plan, scenario) };
+  const body = mediaBody(ctx, media[1]);
+  if (scenario === 'validation_error' && !validExample(ctx.doc, media[1], scenario)) {
+    withRealFieldErrors(ctx.doc, plan, media[1].schema, body);
+  }
+  return { status, body, contentType: media[0] };
+}
+
+/**
+ * A declared Laravel-shaped 422 (`errors` as a map of message lists) gets the operation's real
+ * required fields instead of invented keys, when they fit the declared schema.
+ */
+function withRealFieldErrors(
+  doc: OpenApiDocument,
+  plan: OperationPlan,
+  schema: SchemaObject | undefined,
+  body: unknown,
+): void {
+  if (!schema || typeof body !== 'object' || body === null || !('errors' in body)) return;
+  const candidate = { ...body, errors: requiredFieldErrors(doc, plan.entry.operation) };
+  if (conforms(doc, schema, candidate)) (body as Record<string, unknown>).errors = candidate.errors;
+}
+
+function defaultBody(doc: OpenApiDocument, plan: OperationPlan, scenario: ErrorScenario): unknown {
+  const { message } = DEFAULT_ERRORS[scenario];
+  if (scenario !== 'validation_error') return { message };
+  return { message, errors: requiredFieldErrors(doc, plan.entry.operation) };
+}

@@ -1,0 +1,179 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UserError, type Finding } from '../core/errors.js';
+import type { OpenApiDocument } from '../core/types.js';
+import { corsHeaders } from './cors.js';
+import { isJsonMediaType } from './http.js';
+import { listOperations, type OperationEntry } from './operations.js';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  resolveMockOptions,
+  type MockServerOptions,
+} from './options.js';
+import { createPipeline } from './pipeline.js';
+import type { Reply } from './reply.js';
+import { buildRouter, serverBasePaths } from './router.js';
+
+/** In-flight responses get this long to finish once the server is asked to stop. */
+const CLOSE_GRACE_MS = 10_000;
+
+export interface MockServer {
+  /** The underlying `node:http` server. */
+  readonly server: Server;
+  /** Every operation served, in document order. */
+  readonly operations: readonly OperationEntry[];
+  /** Problems found while building the routes (duplicate or unroutable paths). */
+  readonly warnings: readonly Finding[];
+  /** The request handler, to mount in another server. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Starts listening; resolves with the bound address (port 0 picks a free one). */
+  listen(port?: number, host?: string): Promise<{ host: string; port: number; url: string }>;
+  /** Stops accepting connections, lets in-flight responses finish, releases the port. */
+  close(): Promise<void>;
+}
+
+/**
+ * A mock of the API a document describes. Usable inside a test suite:
+ * `const mock = createMockServer(doc); const { url } = await mock.listen(0);`.
+ */
+export function createMockServer(
+  document: OpenApiDocument,
+  options: MockServerOptions = {},
+): MockServer {
+  const resolved = resolveMockOptions(options);
+  const operations = listOperations(document);
+  const warnings: Finding[] = [];
+  const pipeline = createPipeline(
+    document,
+    buildRouter(operations, warnings, serverBasePaths(document.servers)),
+    resolved,
+  );
+
+  let closing = false;
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    pipeline(req)
+      .catch((error: unknown) => internalError(error))
+      .then((reply) => {
+        const write = () => {
+          // While shutting down, a kept-alive connection is closed once its response is out.
+          if (closing) reply.headers = { ...reply.headers, connection: 'close' };
+          send(req, res, reply);
+          resolved.onRequest?.({
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            status: reply.status,
+            ms: performance.now() - started,
+          });
+        };
+        if (resolved.delay > 0) setTimeout(write, resolved.delay);
+        else write();
+      });
+  };
+  const server = createServer({ keepAliveTimeout: 65_000 }, handle);
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable)
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"message":"Bad request."}',
+      );
+  });
+
+  return {
+    server,
+    operations,
+    warnings,
+    handle,
+    listen: (port = DEFAULT_PORT, host = DEFAULT_HOST) => listen(server, port, host),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        if (!server.listening) return resolve();
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+function listen(server: Server, port: number, host: string) {
+  return new Promise<{ host: string; port: number; url: string }>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new UserError(
+            `Address already in use: ${host}:${port}`,
+            'Stop the other process or pick another port with --port.',
+          ),
+        );
+      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        reject(
+          new UserError(
+            `Cannot bind to host ${host}: no such address on this machine`,
+            'Use --host 127.0.0.1, or 0.0.0.0 for every interface.',
+          ),
+        );
+      } else if (error.code === 'EACCES') {
+        reject(
+          new UserError(
+            `Permission denied to listen on ${host}:${port}`,
+            'Ports below 1024 need privileges: pick another --port.',
+          ),
+        );
+      } else reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      const address = server.address() as AddressInfo;
+      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        host: address.address,
+        port: address.port,
+        url: `http://${shown}:${address.port}`,
+      });
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+function internalError(error: unknown): Reply {
+  // A bug in the mock must not take the server down; say so, and keep serving.
+  console.error('apidoc mock: internal error while answering a request:', error);
+  return { status: 500, body: { message: 'Server Error' } };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  const headers: OutgoingHttpHeaders = { ...reply.headers };
+  let payload: string | Buffer | undefined;
+  if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
+    const type = reply.contentType ?? 'application/json';
+    const json = isJsonMediaType(type.toLowerCase());
+    payload =
+      typeof reply.body === 'string' && !json
+        ? reply.body
+        : Buffer.isBuffer(reply.body)
+          ? reply.body
+          : JSON.stringify(reply.body);
+    headers['content-type'] = json
+      ? type
+      : type.startsWith('text/')
+        ? `${type}; charset=utf-8`
+        : type;
+    headers['content-length'] = Buffer.byteLength(payload);
+  }
+  corsHeaders(req.headers, headers);
+  res.writeHead(reply.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}

@@ -1,0 +1,275 @@
+import { createServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_SPEC, FIXTURES, ROOT, runCli, startMock, type RunningMock } from './helpers.js';
+
+const normalise = (text: string) =>
+  text.replaceAll(ROOT, '<root>').replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+
+describe('apidoc mock on the bundled example', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet']);
+  });
+  afterAll(() => mock.stop());
+
+  it('prints the startup output in order: message, spec path, configuration, endpoints, address', () => {
+    const out = normalise(mock.stdout());
+    const order = [
+      'Starting apidoc mock server',
+      'Loading OpenAPI specification: <root>examples/openapi.yaml',
+      'API Title',
+      'Method',
+      'Mock server running at',
+    ];
+    const positions = order.map((text) => out.indexOf(text));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(out).toMatchSnapshot();
+  });
+
+  it('lists every operation with its summary, and no colour when not on a TTY', () => {
+    const out = mock.stdout();
+    expect(out).toMatch(/│ DELETE +│ \/api\/books\/\{id\} +│ Delete a book +│/);
+    expect(out).toMatch(/│ Total Endpoints +│ 11 +│/);
+    expect(out).toMatch(/│ Default Scenario +│ success +│/);
+    expect(out.includes('\u001b[')).toBe(false);
+  });
+
+  it('serves generated data over HTTP', async () => {
+    const response = await fetch(`${mock.url}/api/books/5`, {
+      headers: { authorization: 'Bearer mock-token-e2e' },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { id: number; title: string } };
+    expect(body.data.id).toBe(5);
+    expect(body.data.title).toBeTypeOf('string');
+  });
+});
+
+describe('options', () => {
+  it.each([
+    ['--scenario', ['--scenario', 'not_found'], '/api/health', 404],
+    ['apidoc:mock alias with --scenario', ['--scenario', 'unauthorized'], '/api/health', 401],
+  ])('%s', async (_name, args, path, status) => {
+    const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', ...args]);
+    try {
+      expect((await fetch(mock.url + path)).status).toBe(status);
+      expect(mock.stdout()).toMatch(new RegExp(`Default Scenario +│ ${args[1]}`));
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('--delay holds every response', async () => {
+    const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', '--delay', '250']);
+    try {
+      const started = performance.now();
+      expect((await fetch(`${mock.url}/api/health`)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(245);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('--seed changes the generated data, and the same seed repeats it', async () => {
+    const bodies: unknown[] = [];
+    for (const seed of ['1', '1', '2']) {
+      const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', '--seed', seed]);
+      bodies.push(
+        await (
+          await fetch(`${mock.url}/api/books/1`, {
+            headers: { authorization: 'Bearer mock-token-1' },
+          })
+        ).json(),
+      );
+      await mock.stop();
+    }
+    expect(bodies[0]).toEqual(bodies[1]);
+    expect(bodies[0]).not.toEqual(bodies[2]);
+  });
+
+  it('--host binds the given address', async () => {
+    const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', '--host', 'localhost']);
+    try {
+      expect((await fetch(`${mock.url}/api/health`)).status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('logs each request to stderr unless --quiet', async () => {
+    const mock = await startMock(['--spec', EXAMPLE_SPEC]);
+    await fetch(`${mock.url}/api/health`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await mock.stop();
+    expect(mock.stderr()).toMatch(/GET \/api\/health 200 \d+\.\dms/);
+  });
+
+  it('accepts the apidoc:mock spelling', async () => {
+    const run = await runCli(['apidoc:mock', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--spec <file>');
+  });
+
+  it('--help lists every option with its default', async () => {
+    const run = await runCli(['mock', '--help']);
+    expect(run.code).toBe(0);
+    const help = run.stdout.replace(/\s+/g, ' ');
+    for (const text of [
+      '--host <address>',
+      '(default: "127.0.0.1")',
+      '--port <number>',
+      '(default: "8081")',
+      '(default: "storage/app/spectrum/openapi.json")',
+      '--delay <ms>',
+      '--scenario <name>',
+      '(default: "success")',
+      '--seed <value>',
+      '--strict',
+      '--quiet',
+    ]) {
+      expect(help).toContain(text);
+    }
+    const top = await runCli(['--help']);
+    expect(top.stdout).toContain('mock|apidoc:mock');
+  });
+});
+
+describe('startup errors', () => {
+  it.each([
+    [
+      '--port abc',
+      ['--port', 'abc'],
+      2,
+      'Error: Invalid value for --port: "abc". Use an integer from 0 to 65535 (0 picks a free port).',
+    ],
+    ['--port 70000', ['--port', '70000'], 2, 'Error: Invalid value for --port: "70000".'],
+    [
+      '--delay -5',
+      ['--delay', '-5'],
+      2,
+      'Error: Invalid value for --delay: "-5". Use a whole number of milliseconds of 0 or more.',
+    ],
+    [
+      '--scenario bogus',
+      ['--scenario', 'bogus'],
+      2,
+      'Error: Invalid value for --scenario: "bogus". Use one of: success, error, empty, unauthorized, forbidden, not_found, validation_error.',
+    ],
+    ['an unknown option', ['--bogus'], 2, "error: unknown option '--bogus'"],
+    [
+      'the default spec missing',
+      [],
+      1,
+      'Error: OpenAPI specification file not found: storage/app/spectrum/openapi.json\nRun "apidoc generate" to create it, or pass --spec <file>.',
+    ],
+    [
+      'a spec that is not OpenAPI',
+      ['--spec', path.join(FIXTURES, 'not-openapi.json')],
+      1,
+      'not an OpenAPI document',
+    ],
+    [
+      'a spec with a JSON syntax error',
+      ['--spec', path.join(FIXTURES, 'broken.json')],
+      1,
+      'broken.json:4:',
+    ],
+  ])('%s', async (_name, args, code, message) => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'apidoc-'));
+    const run = await runCli(['mock', ...args], { cwd });
+    expect(run.code).toBe(code);
+    expect(run.stderr).toContain(message);
+    expect(run.stdout).not.toContain('running at');
+  });
+
+  it('port already in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = await runCli(['mock', '--spec', EXAMPLE_SPEC, '--port', String(port)]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `Error: Address already in use: 127.0.0.1:${port}\nStop the other process or pick another port with --port.`,
+      );
+      expect(run.stdout).not.toContain('running at');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('--strict refuses a spec with a stale example', async () => {
+    const run = await runCli([
+      'mock',
+      '--strict',
+      '--port',
+      '0',
+      '--spec',
+      path.join(FIXTURES, 'stale-example.yaml'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/--strict.*example does not match its schema/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s lets an in-flight response finish, releases the port, exits 0',
+    async (signal) => {
+      const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', '--delay', '400']);
+      const inFlight = fetch(`${mock.url}/api/health`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const code = mock.stop(signal);
+      expect((await inFlight).status).toBe(200);
+      expect(await code).toBe(0);
+      const port = Number(new URL(mock.url).port);
+      const probe = createServer();
+      await new Promise<void>((resolve, reject) =>
+        probe.once('error', reject).listen(port, '127.0.0.1', resolve),
+      );
+      probe.close();
+    },
+  );
+});
+
+describe('spec formats', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-spec-'));
+  it.each([
+    ['Swagger 2.0', 'swagger2.json', '/v1/pets/3', 200],
+    ['OpenAPI 3.1', 'openapi31.yaml', '/things/abc', 200],
+    ['external $refs across files, circular', 'multi/root.yaml', '/api/nodes/1', 200],
+  ])('%s', async (_name, file, path_, status) => {
+    const mock = await startMock(['--spec', path.join(FIXTURES, file), '--quiet']);
+    try {
+      const response = await fetch(mock.url + path_);
+      expect(response.status).toBe(status);
+      expect(await response.json()).toBeTypeOf('object');
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('the same spec as JSON serves the same bodies as YAML', async () => {
+    const { parse } = await import('yaml');
+    const { readFileSync } = await import('node:fs');
+    const json = path.join(dir, 'openapi.json');
+    writeFileSync(json, JSON.stringify(parse(readFileSync(EXAMPLE_SPEC, 'utf8'))));
+    const bodies: unknown[] = [];
+    for (const spec of [EXAMPLE_SPEC, json]) {
+      const mock = await startMock(['--spec', spec, '--quiet']);
+      bodies.push(
+        await (
+          await fetch(`${mock.url}/api/books/9`, {
+            headers: { authorization: 'Bearer mock-token-1' },
+          })
+        ).json(),
+      );
+      await mock.stop();
+    }
+    expect(bodies[0]).toEqual(bodies[1]);
+  });
+});
