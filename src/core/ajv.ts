@@ -19,6 +19,9 @@ export function createAjv(options: { coerce?: boolean } = {}): Ajv2020 {
     coerceTypes: options.coerce ? 'array' : false,
     // Compiled validators are cached by schema object identity, never by serialised key.
     addUsedSchema: false,
+    // Shared $refs compile once as functions instead of being inlined at every use: ~4x faster
+    // compiles on large specs (GitHub's issue schema: 650 ms → 175 ms).
+    inlineRefs: false,
   };
   const ajv = new Ajv2020(ajvOptions);
   addFormats(ajv);

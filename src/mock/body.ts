@@ -10,10 +10,15 @@ import {
 } from './pagination.js';
 import { idSchema } from './plan.js';
 import { objectProperties } from './schema-shape.js';
-import { validExample } from './responses.js';
+import { examplePointer, validExample, type ResponseMedia } from './responses.js';
 
 export interface BodyContext {
   doc: OpenApiDocument;
+  /** The operation answered, for warnings about its examples. */
+  path: string;
+  method: string;
+  /** Told once per stale example found while answering. */
+  onStaleExample?: (pointer: string) => void;
   seed: string;
   /** The scenario, whose name also selects a matching named example. */
   scenario: string;
@@ -21,10 +26,22 @@ export interface BodyContext {
 }
 
 /** A body from a media type: a valid example, else data generated from its schema. */
-export function mediaBody(ctx: BodyContext, media: MediaTypeObject): unknown {
-  const example = validExample(ctx.doc, media, ctx.scenario);
+export function mediaBody(ctx: BodyContext, at: ResponseMedia): unknown {
+  const { media } = at;
+  const example = usableExample(ctx, at);
   if (example && (!ctx.empty || example.name === 'empty')) return structuredClone(example.value);
   return generate(ctx.doc, media.schema, { seed: ctx.seed, empty: ctx.empty });
+}
+
+/** The scenario's example, if one validates; stale ones are reported as met. */
+export function usableExample(ctx: BodyContext, at: ResponseMedia) {
+  const report = ctx.onStaleExample;
+  return validExample(
+    ctx.doc,
+    at.media,
+    ctx.scenario,
+    report && ((c) => report(examplePointer(ctx.path, ctx.method, at, c))),
+  );
 }
 
 /** Makes an item response's `id` (or `data.id`) the one in its URL, when that value is valid there. */
@@ -60,11 +77,12 @@ export interface PageRequest {
  */
 export function paginatedBody(
   ctx: BodyContext,
-  media: MediaTypeObject,
+  at: ResponseMedia,
   shape: PaginationShape,
   req: PageRequest,
 ): unknown {
-  const example = validExample(ctx.doc, media, ctx.scenario);
+  const { media } = at;
+  const example = usableExample(ctx, at);
   const envelope = (
     example ? structuredClone(example.value) : generate(ctx.doc, media.schema, { seed: ctx.seed })
   ) as Record<string, unknown>;

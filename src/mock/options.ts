@@ -19,10 +19,17 @@ export interface MockServerOptions {
   seed?: number | string;
   /** Called after each response is sent. @default none */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Called with the JSON pointer of a declared example that does not match its schema, when a
+   * response first meets it (generated data is served instead). May repeat a pointer. @default none
+   */
+  onStaleExample?: (pointer: string) => void;
 }
 
-export type ResolvedMockOptions = Required<Omit<MockServerOptions, 'onRequest'>> &
-  Pick<MockServerOptions, 'onRequest'>;
+export type ResolvedMockOptions = Required<
+  Omit<MockServerOptions, 'onRequest' | 'onStaleExample'>
+> &
+  Pick<MockServerOptions, 'onRequest' | 'onStaleExample'>;
 
 export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMockOptions {
   return {
@@ -30,6 +37,7 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     delay: options.delay ?? 0,
     seed: options.seed ?? 0,
     onRequest: options.onRequest,
+    onStaleExample: options.onStaleExample,
   };
 }
 

@@ -20,7 +20,7 @@ import type { ResolvedMockOptions } from './options.js';
 import { MAX_PER_PAGE, readPageParam } from './pagination.js';
 import { compilePlan, type OperationPlan } from './plan.js';
 import { messageReply, type Reply } from './reply.js';
-import { declaredResponse, pickMediaType } from './responses.js';
+import { responseMedia } from './responses.js';
 import type { OperationEntry } from './operations.js';
 import type { Router } from './router.js';
 import { chooseScenario, isForcedError, type Scenario } from './scenarios.js';
@@ -72,6 +72,9 @@ export function createPipeline(
     const plan = planFor(route.entry);
     const ctx: BodyContext = {
       doc,
+      path: route.entry.path,
+      method: route.entry.method,
+      onStaleExample: options.onStaleExample,
       seed: `${options.seed}|${incoming.method} ${incoming.pathname}|${choice.scenario}`,
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
@@ -219,9 +222,9 @@ function success(
   params: Record<string, string>,
 ): Reply {
   const status = plan.successStatus;
-  const media = pickMediaType(declaredResponse(ctx.doc, plan.entry.operation, status));
-  if (status === 204 || !media) return { status };
-  const [contentType, mediaObject] = media;
+  const at = responseMedia(ctx.doc, plan.entry.operation, status);
+  if (status === 204 || !at) return { status };
+  const contentType = at.type;
   if (plan.pagination) {
     const page = readPageParam(incoming.query.get('page'), 1, false);
     const perPage = readPageParam(
@@ -237,10 +240,10 @@ function success(
       ),
       url: incoming.url,
     };
-    return { status, contentType, body: paginatedBody(ctx, mediaObject, plan.pagination, request) };
+    return { status, contentType, body: paginatedBody(ctx, at, plan.pagination, request) };
   }
-  const body = mediaBody(ctx, mediaObject);
+  const body = mediaBody(ctx, at);
   const id = plan.idParam ? params[plan.idParam] : undefined;
-  if (id !== undefined) echoId(ctx.doc, mediaObject.schema, body, id);
+  if (id !== undefined) echoId(ctx.doc, at.media.schema, body, id);
   return { status, contentType, body };
 }

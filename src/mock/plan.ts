@@ -8,7 +8,7 @@ import {
   MAX_PER_PAGE,
   type PaginationShape,
 } from './pagination.js';
-import { declaredResponse, pickMediaType, successStatus } from './responses.js';
+import { responseMedia, successStatus } from './responses.js';
 import { isType, objectProperties } from './schema-shape.js';
 import { compileRequestValidator, type RequestValidator } from './validate/index.js';
 
@@ -35,7 +35,7 @@ export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): Operat
   const { operation, method } = entry;
   const requestBody = deref<{ content?: Record<string, unknown> }>(doc, operation.requestBody);
   const status = successStatus(operation, method);
-  const media = pickMediaType(declaredResponse(doc, operation, status));
+  const at = responseMedia(doc, operation, status);
   return {
     entry,
     security: compileSecurity(doc, operation),
@@ -43,7 +43,7 @@ export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): Operat
     hasBody: requestBody !== undefined,
     bodyTypes: Object.keys(requestBody?.content ?? {}).map((t) => t.toLowerCase()),
     successStatus: status,
-    pagination: detectPagination(doc, media?.[1].schema),
+    pagination: detectPagination(doc, at?.media.schema),
     paging: pagingParams(doc, entry),
     idParam: idParam(entry.path),
   };

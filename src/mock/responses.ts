@@ -1,4 +1,4 @@
-import { deref } from '../core/refs.js';
+import { deref, encodePointer } from '../core/refs.js';
 import type {
   ExampleObject,
   MediaTypeObject,
@@ -29,20 +29,32 @@ export function errorStatus(operation: OperationObject): number {
   return declared.length > 0 ? Math.min(...declared) : 500;
 }
 
-/** The response object declared for a status: exact code, then its range (`4XX`), then `default` for successes. */
-export function declaredResponse(
+/** The key of the response declared for a status: exact code, then its range (`4XX`), then `default` for successes. */
+function responseKey(operation: OperationObject, status: number): string | undefined {
+  const responses = operation.responses ?? {};
+  const code = String(status);
+  const keys = [code, `${code[0]}XX`, `${code[0]}xx`, ...(status < 300 ? ['default'] : [])];
+  return keys.find((key) => responses[key] !== undefined);
+}
+
+/** A declared response's chosen media type, with where it sits (for warnings). */
+export interface ResponseMedia {
+  /** The response's key under `responses` (`200`, `2XX`, `default`). */
+  code: string;
+  type: string;
+  media: MediaTypeObject;
+}
+
+/** The media type a response with this status is answered with, if the operation declares one. */
+export function responseMedia(
   doc: OpenApiDocument,
   operation: OperationObject,
   status: number,
-): ResponseObject | undefined {
-  const responses = operation.responses ?? {};
-  const code = String(status);
-  const raw =
-    responses[code] ??
-    responses[`${code[0]}XX`] ??
-    responses[`${code[0]}xx`] ??
-    (status < 300 ? responses.default : undefined);
-  return deref<ResponseObject>(doc, raw);
+): ResponseMedia | undefined {
+  const code = responseKey(operation, status);
+  if (code === undefined) return undefined;
+  const picked = pickMediaType(deref<ResponseObject>(doc, operation.responses?.[code]));
+  return picked && { code, type: picked[0], media: picked[1] };
 }
 
 /** The media type to answer with: JSON first (`application/json`, then `+json`), else the first declared. */
@@ -83,13 +95,27 @@ export function exampleCandidates(
   return out;
 }
 
-/** The first example that validates against the media type's schema (stale ones are skipped). */
+/** The first example that validates against the media type's schema; stale ones are skipped and passed to `onStale`. */
 export function validExample(
   doc: OpenApiDocument,
   media: MediaTypeObject,
   scenario?: string,
+  onStale?: (candidate: ExampleCandidate) => void,
 ): ExampleCandidate | undefined {
-  return exampleCandidates(doc, media, scenario).find(
-    (candidate) => !media.schema || conforms(doc, media.schema, candidate.value),
-  );
+  return exampleCandidates(doc, media, scenario).find((candidate) => {
+    if (!media.schema || conforms(doc, media.schema, candidate.value)) return true;
+    onStale?.(candidate);
+    return false;
+  });
+}
+
+/** Where an example sits in the document: the pointer warnings name. */
+export function examplePointer(
+  path: string,
+  method: string,
+  at: ResponseMedia,
+  candidate: ExampleCandidate,
+): string {
+  const where = candidate.name === undefined ? ['example'] : ['examples', candidate.name];
+  return encodePointer(['paths', path, method, 'responses', at.code, 'content', at.type, ...where]);
 }

@@ -1,5 +1,6 @@
 import createRouter from 'find-my-way';
 import type { Finding } from '../core/errors.js';
+import { encodePointer } from '../core/refs.js';
 import type { HttpMethod } from '../core/types.js';
 import type { OperationEntry } from './operations.js';
 
@@ -44,13 +45,13 @@ export function buildRouter(
         tree.on('GET', pattern, () => undefined, entry);
       } catch (error) {
         warnings.push({
-          pointer: `#/paths/${op.path}`,
+          pointer: encodePointer(['paths', op.path]),
           message: `path not served: ${String(error)}`,
         });
       }
     } else if (entry.template !== op.path && !entry.operations[op.method]) {
       warnings.push({
-        pointer: `#/paths/${op.path}`,
+        pointer: encodePointer(['paths', op.path]),
         message: `same route as ${entry.template}; served together`,
       });
     }

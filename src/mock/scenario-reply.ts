@@ -3,7 +3,7 @@ import { conforms } from './generate/index.js';
 import { mediaBody, type BodyContext } from './body.js';
 import type { OperationPlan } from './plan.js';
 import type { Reply } from './reply.js';
-import { declaredResponse, errorStatus, pickMediaType, validExample } from './responses.js';
+import { errorStatus, responseMedia, validExample } from './responses.js';
 import { DEFAULT_ERRORS, type Scenario } from './scenarios.js';
 import { requiredFieldErrors } from './validate/index.js';
 
@@ -20,13 +20,13 @@ export function scenarioReply(
 ): Reply {
   const { operation } = plan.entry;
   const status = scenario === 'error' ? errorStatus(operation) : DEFAULT_ERRORS[scenario].status;
-  const media = pickMediaType(declaredResponse(ctx.doc, operation, status));
-  if (!media) return { status, body: defaultBody(ctx.doc, plan, scenario) };
-  const body = mediaBody(ctx, media[1]);
-  if (scenario === 'validation_error' && !validExample(ctx.doc, media[1], scenario)) {
-    withRealFieldErrors(ctx.doc, plan, media[1].schema, body);
+  const at = responseMedia(ctx.doc, operation, status);
+  if (!at) return { status, body: defaultBody(ctx.doc, plan, scenario) };
+  const body = mediaBody(ctx, at);
+  if (scenario === 'validation_error' && !validExample(ctx.doc, at.media, scenario)) {
+    withRealFieldErrors(ctx.doc, plan, at.media.schema, body);
   }
-  return { status, body, contentType: media[0] };
+  return { status, body, contentType: at.type };
 }
 
 /**

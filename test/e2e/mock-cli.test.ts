@@ -202,6 +202,14 @@ describe('startup errors', () => {
     }
   });
 
+  it('without --strict, a stale example is a warning and the server starts', async () => {
+    const mock = await startMock(['--spec', path.join(FIXTURES, 'stale-example.yaml'), '--quiet']);
+    await mock.stop();
+    expect(mock.stderr()).toContain(
+      'Warning: #/paths/~1users~1{id}/get/responses/200/content/application~1json/example: example does not match its schema; generated data is served instead',
+    );
+  });
+
   it('--strict refuses a spec with a stale example', async () => {
     const run = await runCli([
       'mock',

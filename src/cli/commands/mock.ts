@@ -1,16 +1,20 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { loadSpec } from '../../core/load.js';
-import { formatFinding, UserError } from '../../core/errors.js';
+import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/options.js';
 import { SCENARIOS, type Scenario } from '../../mock/scenarios.js';
-import { checkExamples } from '../../mock/examples.js';
+import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
+import { listOperations } from '../../mock/operations.js';
 import { colors, table, type Colors } from '../output.js';
 import { parseChoice, parseHost, parseNonNegativeInt, parsePort } from '../options.js';
 import { createRequestLog } from '../request-log.js';
 
 export const DEFAULT_SPEC = 'storage/app/spectrum/openapi.json';
+
+/** Up to this many operations, every declared example is checked before serving. */
+const EAGER_EXAMPLE_CHECK_LIMIT = 300;
 
 interface MockFlags {
   host: string;
@@ -51,7 +55,11 @@ async function runMock(flags: MockFlags): Promise<void> {
   out(c.bold(c.cyan('Starting apidoc mock server...')));
   out(`Loading OpenAPI specification: ${c.dim(path.resolve(flags.spec))}`);
   const spec = await loadSpec(flags.spec);
-  const findings = [...spec.warnings, ...checkExamples(spec.document)];
+  const operations = listOperations(spec.document).length;
+  // Checking every example compiles a validator per response schema: instant on an app's own
+  // spec, tens of seconds on GitHub's. Large specs are checked as responses are first served.
+  const checkNow = flags.strict || operations <= EAGER_EXAMPLE_CHECK_LIMIT;
+  const findings = [...spec.warnings, ...(checkNow ? checkExamples(spec.document) : [])];
   if (flags.strict && findings.length > 0) {
     throw new UserError(
       `${findings.length} problem(s) in ${flags.spec} (--strict): ${formatFinding(findings[0]!)}`,
@@ -59,15 +67,27 @@ async function runMock(flags: MockFlags): Promise<void> {
     );
   }
   const log = flags.quiet ? undefined : createRequestLog(process.stderr);
+  const warned = new Set(findings.map((f) => f.pointer));
+  const warn = (finding: Finding) =>
+    process.stderr.write(c.yellow(`Warning: ${formatFinding(finding)}`) + '\n');
   const mock = createMockServer(spec.document, {
     scenario,
     delay,
     seed: flags.seed,
     onRequest: log?.write,
+    onStaleExample: (pointer) => {
+      if (warned.has(pointer)) return;
+      warned.add(pointer);
+      warn({ pointer, message: STALE_EXAMPLE });
+    },
   });
   const { url } = await mock.listen(port, host);
-  for (const warning of [...findings, ...mock.warnings])
-    process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
+  [...findings, ...mock.warnings].forEach(warn);
+  if (!checkNow) {
+    process.stderr.write(
+      `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
+    );
+  }
   printTables(out, c, spec.document.info, url, mock.operations, scenario);
   out(c.green(`Mock server running at ${c.bold(url)}`) + ` — press Ctrl+C to stop`);
   await stopOnSignal(async () => {

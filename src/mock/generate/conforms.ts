@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../core/ajv.js';
 import { toJsonSchema, type SchemaMode } from '../../core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../core/types.js';
+import { scalarCheck, type ScalarCheck } from './scalar-check.js';
 
 /**
  * Validation of candidate values (examples, defaults, enum members, oneOf picks) against the
@@ -21,8 +22,19 @@ export function conforms(
   mode: SchemaMode = 'response',
 ): boolean {
   if (typeof schema === 'boolean') return schema;
+  const fast = fastCheckFor(schema);
+  if (fast) return fast(value);
   const validate = validatorFor(doc, schema, mode);
   return validate === null ? false : validate(value) === true;
+}
+
+const fastChecks = new WeakMap<object, ScalarCheck | null>();
+
+/** Flat scalar schemas are checked without compiling a validator (same outcome, no codegen). */
+function fastCheckFor(schema: SchemaObject): ScalarCheck | undefined {
+  let check = fastChecks.get(schema);
+  if (check === undefined) fastChecks.set(schema, (check = scalarCheck(schema) ?? null));
+  return check ?? undefined;
 }
 
 function validatorFor(
