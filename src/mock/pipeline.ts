@@ -19,7 +19,8 @@ import {
 import type { ResolvedMockOptions } from './options.js';
 import { MAX_PER_PAGE, readPageParam } from './pagination.js';
 import { compilePlan, type OperationPlan } from './plan.js';
-import { messageReply, type Reply } from './reply.js';
+import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
+import { ReplyCache } from './reply-cache.js';
 import { responseMedia } from './responses.js';
 import type { OperationEntry } from './operations.js';
 import type { Router } from './router.js';
@@ -35,7 +36,7 @@ interface Incoming extends AuthRequest {
 }
 
 export interface Pipeline {
-  (req: IncomingMessage): Promise<Reply>;
+  (req: IncomingMessage): Promise<PreparedReply>;
 }
 
 /**
@@ -53,7 +54,11 @@ export function createPipeline(
     if (!plan) plans.set(entry, (plan = compilePlan(doc, entry)));
     return plan;
   };
-  return async (req) => {
+  const cache = new ReplyCache();
+  const cached = (key: string, make: () => Reply) =>
+    cache.get(key) ?? cache.set(key, prepare(make()));
+
+  const answer = async (req: IncomingMessage): Promise<Reply | PreparedReply> => {
     const incoming = parseIncoming(req);
     if (!incoming) return messageReply(400, 'Malformed request URL.');
     if (isPreflight(incoming.method, req.headers)) {
@@ -75,19 +80,25 @@ export function createPipeline(
       path: route.entry.path,
       method: route.entry.method,
       onStaleExample: options.onStaleExample,
-      seed: `${options.seed}|${incoming.method} ${incoming.pathname}|${choice.scenario}`,
+      // The operation's method, not the request's: HEAD answers exactly what GET would.
+      seed: `${options.seed}|${route.entry.method} ${incoming.pathname}|${choice.scenario}`,
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
     };
     if (isForcedError(choice.scenario)) {
       req.resume();
-      return scenarioReply(ctx, plan, choice.scenario as Exclude<Scenario, 'success' | 'empty'>);
+      const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
+      return cached(ctx.seed, () => scenarioReply(ctx, plan, scenario));
     }
-    return (
-      authenticate(incoming, plan) ??
-      (await validate(incoming, plan, route.params)) ??
-      success(ctx, incoming, plan, route.params)
-    );
+    const refused = authenticate(incoming, plan) ?? (await validate(incoming, plan, route.params));
+    if (refused) return refused;
+    // A page's links depend on the whole URL; any other body only on the seed.
+    const key = plan.pagination ? `${ctx.seed}|${req.headers.host}|${req.url}` : ctx.seed;
+    return cached(key, () => success(ctx, incoming, plan, route.params));
+  };
+  return async (req) => {
+    const reply = await answer(req);
+    return 'prepared' in reply ? reply : prepare(reply);
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { isJsonMediaType } from './http.js';
 
 /** What a pipeline step answers: a status, headers and a body not yet serialised. */
 export interface Reply {
@@ -9,8 +10,12 @@ export interface Reply {
   contentType?: string;
 }
 
-export function jsonReply(status: number, body: unknown, headers?: OutgoingHttpHeaders): Reply {
-  return { status, body, headers };
+/** A reply ready for the wire: serialised once, so it can be cached and sent many times. */
+export interface PreparedReply {
+  prepared: true;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  payload?: Buffer;
 }
 
 export function messageReply(
@@ -19,4 +24,21 @@ export function messageReply(
   headers?: OutgoingHttpHeaders,
 ): Reply {
   return { status, body: { message }, headers };
+}
+
+export function prepare(reply: Reply): PreparedReply {
+  const headers: OutgoingHttpHeaders = { ...reply.headers };
+  if (reply.body === undefined || reply.status === 204 || reply.status === 304) {
+    return { prepared: true, status: reply.status, headers };
+  }
+  const type = reply.contentType ?? 'application/json';
+  const json = isJsonMediaType(type.toLowerCase());
+  const payload = Buffer.isBuffer(reply.body)
+    ? reply.body
+    : Buffer.from(
+        typeof reply.body === 'string' && !json ? reply.body : JSON.stringify(reply.body),
+      );
+  headers['content-type'] = json || !type.startsWith('text/') ? type : `${type}; charset=utf-8`;
+  headers['content-length'] = payload.length;
+  return { prepared: true, status: reply.status, headers, payload };
 }

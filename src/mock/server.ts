@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { UserError, type Finding } from '../core/errors.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { corsHeaders } from './cors.js';
-import { isJsonMediaType } from './http.js';
 import { listOperations, type OperationEntry } from './operations.js';
 import {
   DEFAULT_HOST,
@@ -18,7 +17,7 @@ import {
   type MockServerOptions,
 } from './options.js';
 import { createPipeline } from './pipeline.js';
-import type { Reply } from './reply.js';
+import { prepare, type PreparedReply } from './reply.js';
 import { buildRouter, serverBasePaths } from './router.js';
 
 /** In-flight responses get this long to finish once the server is asked to stop. */
@@ -64,7 +63,7 @@ export function createMockServer(
       .then((reply) => {
         const write = () => {
           // While shutting down, a kept-alive connection is closed once its response is out.
-          if (closing) reply.headers = { ...reply.headers, connection: 'close' };
+          if (closing) reply = { ...reply, headers: { ...reply.headers, connection: 'close' } };
           send(req, res, reply);
           resolved.onRequest?.({
             method: req.method ?? 'GET',
@@ -148,32 +147,15 @@ function listen(server: Server, port: number, host: string) {
   });
 }
 
-function internalError(error: unknown): Reply {
+function internalError(error: unknown): PreparedReply {
   // A bug in the mock must not take the server down; say so, and keep serving.
   console.error('apidoc mock: internal error while answering a request:', error);
-  return { status: 500, body: { message: 'Server Error' } };
+  return prepare({ status: 500, body: { message: 'Server Error' } });
 }
 
-function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+function send(req: IncomingMessage, res: ServerResponse, reply: PreparedReply): void {
   const headers: OutgoingHttpHeaders = { ...reply.headers };
-  let payload: string | Buffer | undefined;
-  if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
-    const type = reply.contentType ?? 'application/json';
-    const json = isJsonMediaType(type.toLowerCase());
-    payload =
-      typeof reply.body === 'string' && !json
-        ? reply.body
-        : Buffer.isBuffer(reply.body)
-          ? reply.body
-          : JSON.stringify(reply.body);
-    headers['content-type'] = json
-      ? type
-      : type.startsWith('text/')
-        ? `${type}; charset=utf-8`
-        : type;
-    headers['content-length'] = Buffer.byteLength(payload);
-  }
   corsHeaders(req.headers, headers);
   res.writeHead(reply.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : payload);
+  res.end(req.method === 'HEAD' ? undefined : reply.payload);
 }
