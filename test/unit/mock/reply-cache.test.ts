@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ReplyCache } from '../../../src/mock/reply-cache.js';
+import { prepare } from '../../../src/mock/reply.js';
+
+const reply = (bytes: number) =>
+  prepare({ status: 200, body: 'x'.repeat(bytes), contentType: 'text/plain' });
+
+describe('ReplyCache', () => {
+  it('returns what was stored', () => {
+    const cache = new ReplyCache();
+    const stored = cache.set('a', reply(3));
+    expect(cache.get('a')).toBe(stored);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'by entries: the least recently used goes first',
+      2,
+      1000,
+      ['a', 'b', 'get a', 'c'],
+      { a: true, b: false, c: true },
+    ],
+    ['by entries, without reads', 2, 1000, ['a', 'b', 'c'], { a: false, b: true, c: true }],
+    [
+      'by bytes',
+      100,
+      80,
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],
+      { a: false, b: true, i: true },
+    ],
+  ] as const)('evicts %s', (_name, maxEntries, maxBytes, steps, want) => {
+    const cache = new ReplyCache(maxEntries, maxBytes);
+    for (const step of steps) {
+      if (step.startsWith('get ')) cache.get(step.slice(4));
+      else cache.set(step, reply(10));
+    }
+    for (const [key, present] of Object.entries(want))
+      expect(cache.get(key) !== undefined).toBe(present);
+  });
+
+  it('does not keep a reply larger than an eighth of its budget', () => {
+    const cache = new ReplyCache(10, 80);
+    cache.set('big', reply(11));
+    expect(cache.get('big')).toBeUndefined();
+  });
+});
+
+describe('prepare', () => {
+  it.each([
+    ['JSON', { status: 200, body: { a: 1 } }, 'application/json', '{"a":1}'],
+    [
+      'a +json type',
+      { status: 200, body: [1], contentType: 'application/problem+json' },
+      'application/problem+json',
+      '[1]',
+    ],
+    [
+      'text',
+      { status: 200, body: 'hi', contentType: 'text/plain' },
+      'text/plain; charset=utf-8',
+      'hi',
+    ],
+    ['no body on 204', { status: 204, body: { a: 1 } }, undefined, undefined],
+  ])('%s', (_name, given, type, payload) => {
+    const prepared = prepare(given);
+    expect(prepared.headers['content-type']).toBe(type);
+    expect(prepared.payload?.toString()).toBe(payload);
+    if (payload !== undefined)
+      expect(prepared.headers['content-length']).toBe(Buffer.byteLength(payload));
+  });
+});
