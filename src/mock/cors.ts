@@ -13,18 +13,22 @@ const SAFELISTED = new Set([
 
 /**
  * CORS for every response: the mock is called from browsers on other origins (a Vite dev
- * server on :5173 calling the mock on :8081), with cookies or Authorization headers.
+ * server on :5173 calling the mock on :8081), with cookies or Authorization headers. The part
+ * that depends on the request's `Origin` is added per request, as a flat header list.
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
-export function corsHeaders(request: IncomingHttpHeaders, response: OutgoingHttpHeaders): void {
+export function pushOriginHeaders(request: IncomingHttpHeaders, out: string[]): void {
   const origin = request.origin;
-  response['access-control-allow-origin'] = origin ?? '*';
-  response.vary = 'Origin';
-  if (origin !== undefined) response['access-control-allow-credentials'] = 'true';
+  out.push('access-control-allow-origin', origin ?? '*', 'vary', 'Origin');
+  if (origin !== undefined) out.push('access-control-allow-credentials', 'true');
+}
+
+/** The response's own headers a browser script may read: worked out once per prepared reply. */
+export function exposeHeaders(response: OutgoingHttpHeaders): string | undefined {
   const own = Object.keys(response).filter(
     (name) => !name.startsWith('access-control-') && name !== 'vary' && !SAFELISTED.has(name),
   );
-  if (own.length > 0) response['access-control-expose-headers'] = own.join(', ');
+  return own.length > 0 ? own.join(', ') : undefined;
 }
 
 export function isPreflight(method: string, headers: IncomingHttpHeaders): boolean {
@@ -48,6 +52,5 @@ export function preflightHeaders(
   };
   const requested = headers['access-control-request-headers'];
   if (requested) out['access-control-allow-headers'] = requested;
-  corsHeaders(headers, out);
   return out;
 }

@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { exposeHeaders } from './cors.js';
 import { isJsonMediaType } from './http.js';
 
 /** What a pipeline step answers: a status, headers and a body not yet serialised. */
@@ -14,7 +15,8 @@ export interface Reply {
 export interface PreparedReply {
   prepared: true;
   status: number;
-  headers: OutgoingHttpHeaders;
+  /** Header names and values, flat (`[name, value, name, value]`), as `writeHead` takes them. */
+  headers: string[];
   payload?: Buffer;
 }
 
@@ -28,17 +30,20 @@ export function messageReply(
 
 export function prepare(reply: Reply): PreparedReply {
   const headers: OutgoingHttpHeaders = { ...reply.headers };
-  if (reply.body === undefined || reply.status === 204 || reply.status === 304) {
-    return { prepared: true, status: reply.status, headers };
+  let payload: Buffer | undefined;
+  if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
+    const type = reply.contentType ?? 'application/json';
+    const json = isJsonMediaType(type.toLowerCase());
+    payload = Buffer.isBuffer(reply.body)
+      ? reply.body
+      : Buffer.from(
+          typeof reply.body === 'string' && !json ? reply.body : JSON.stringify(reply.body),
+        );
+    headers['content-type'] = json || !type.startsWith('text/') ? type : `${type}; charset=utf-8`;
+    headers['content-length'] = payload.length;
   }
-  const type = reply.contentType ?? 'application/json';
-  const json = isJsonMediaType(type.toLowerCase());
-  const payload = Buffer.isBuffer(reply.body)
-    ? reply.body
-    : Buffer.from(
-        typeof reply.body === 'string' && !json ? reply.body : JSON.stringify(reply.body),
-      );
-  headers['content-type'] = json || !type.startsWith('text/') ? type : `${type}; charset=utf-8`;
-  headers['content-length'] = payload.length;
-  return { prepared: true, status: reply.status, headers, payload };
+  const expose = exposeHeaders(headers);
+  if (expose) headers['access-control-expose-headers'] = expose;
+  const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+  return { prepared: true, status: reply.status, headers: flat, payload };
 }

@@ -1,14 +1,8 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserError, type Finding } from '../core/errors.js';
 import type { OpenApiDocument } from '../core/types.js';
-import { corsHeaders } from './cors.js';
+import { pushOriginHeaders } from './cors.js';
 import { listOperations, type OperationEntry } from './operations.js';
 import {
   DEFAULT_HOST,
@@ -63,7 +57,7 @@ export function createMockServer(
       .then((reply) => {
         const write = () => {
           // While shutting down, a kept-alive connection is closed once its response is out.
-          if (closing) reply = { ...reply, headers: { ...reply.headers, connection: 'close' } };
+          if (closing) reply = { ...reply, headers: [...reply.headers, 'connection', 'close'] };
           send(req, res, reply);
           resolved.onRequest?.({
             method: req.method ?? 'GET',
@@ -154,8 +148,8 @@ function internalError(error: unknown): PreparedReply {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, reply: PreparedReply): void {
-  const headers: OutgoingHttpHeaders = { ...reply.headers };
-  corsHeaders(req.headers, headers);
+  const headers = reply.headers.slice();
+  pushOriginHeaders(req.headers, headers);
   res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : reply.payload);
 }

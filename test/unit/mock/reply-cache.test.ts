@@ -64,9 +64,13 @@ describe('prepare', () => {
     ['no body on 204', { status: 204, body: { a: 1 } }, undefined, undefined],
   ])('%s', (_name, given, type, payload) => {
     const prepared = prepare(given);
-    expect(prepared.headers['content-type']).toBe(type);
+    const header = (name: string) => {
+      const i = prepared.headers.indexOf(name);
+      return i < 0 ? undefined : prepared.headers[i + 1];
+    };
+    expect(header('content-type')).toBe(type);
     expect(prepared.payload?.toString()).toBe(payload);
     if (payload !== undefined)
-      expect(prepared.headers['content-length']).toBe(Buffer.byteLength(payload));
+      expect(header('content-length')).toBe(String(Buffer.byteLength(payload)));
   });
 });
