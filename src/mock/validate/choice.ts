@@ -84,16 +84,20 @@ const SCHEMA_SINGLES = new Set([
   'unevaluatedItems',
 ]);
 
-/** A copy of `schema` with every oneOf/anyOf replaced by its keyword; `choices` collects them. */
-export function withChoices(schema: JsonSchema, choices: Choice[]): JsonSchema {
+/**
+ * A copy of `schema` with every oneOf/anyOf replaced by its keyword; `choices` collects them.
+ * With `oneOfAsAnyOf` (values that arrive as strings: "1" is both an integer and a string),
+ * matching several oneOf branches is no failure.
+ */
+export function withChoices(schema: JsonSchema, choices: Choice[], oneOfAsAnyOf = false): JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
   const out: Record<string, unknown> = {};
-  const convert = (value: unknown) => withChoices(value as JsonSchema, choices);
+  const convert = (value: unknown) => withChoices(value as JsonSchema, choices, oneOfAsAnyOf);
   for (const [key, value] of Object.entries(schema)) {
     if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
       const choice: Choice = { branches: value.map(convert), validators: [] };
       choices.push(choice);
-      out[key === 'oneOf' ? ONE_OF : ANY_OF] = choice;
+      out[key === 'oneOf' && !oneOfAsAnyOf ? ONE_OF : ANY_OF] = choice;
     } else if (SCHEMA_MAPS.has(key) && isRecord(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v)]));
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(convert);

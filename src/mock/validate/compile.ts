@@ -36,7 +36,7 @@ function ajvFor(kind: AjvKind): Ajv2020 {
 export function compileSchema(schema: JsonSchema, kind: AjvKind): ValidateFunction {
   const ajv = ajvFor(kind);
   const choices: Choice[] = [];
-  const root = withChoices(schema, choices);
+  const root = withChoices(schema, choices, kind === 'coerce');
   const validate = ajv.compile(root);
   const defs = typeof root === 'object' ? root.$defs : undefined;
   // Branches are compiled as documents of their own, so they carry the root's `$defs`.
