@@ -3,5 +3,24 @@ export { createMockServer, type MockServer } from './mock/server.js';
 export type { MockServerOptions, RequestLogEntry } from './mock/options.js';
 export { SCENARIOS, type Scenario } from './mock/scenarios.js';
 export { loadSpec, type LoadedSpec } from './core/load.js';
+export {
+  toPostmanCollection,
+  type PostmanCollectionJson,
+  type PostmanExportOptions,
+} from './export/postman.js';
+export {
+  toInsomniaExport,
+  type InsomniaExport,
+  type InsomniaExportOptions,
+} from './export/insomnia.js';
+export type { CredentialValues } from './export/security.js';
+export {
+  generateOpenApi,
+  clearProjectCache,
+  type GenerateOptions,
+  type GenerateResult,
+  type GenerateStats,
+} from './laravel/generate.js';
+export { writeDocument, serializeDocument, type OutputFormat } from './laravel/write.js';
 export { UserError, type Finding } from './core/errors.js';
 export type { OpenApiDocument } from './core/types.js';

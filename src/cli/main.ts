@@ -3,6 +3,10 @@ import { Command, CommanderError } from 'commander';
 import { createRequire } from 'node:module';
 import { UserError } from '../core/errors.js';
 import { registerMock } from './commands/mock.js';
+import { registerGenerate } from './commands/generate.js';
+import { registerCache } from './commands/cache.js';
+import { registerExportPostman } from './commands/export-postman.js';
+import { registerExportInsomnia } from './commands/export-insomnia.js';
 import { colors } from './output.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -16,6 +20,10 @@ export async function main(argv: string[]): Promise<number> {
     .configureHelp({ showGlobalOptions: true })
     .exitOverride();
   registerMock(program);
+  registerGenerate(program);
+  registerCache(program);
+  registerExportPostman(program);
+  registerExportInsomnia(program);
   program.commands.forEach((command) => command.exitOverride());
   try {
     await program.parseAsync(argv);

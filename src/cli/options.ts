@@ -19,6 +19,14 @@ export function parseNonNegativeInt(value: string, flag: string, unit = ''): num
   return n;
 }
 
+export function parsePositiveInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw usage(`Invalid value for ${flag}: "${value}". Use a whole number of 1 or more.`);
+  }
+  return n;
+}
+
 export function parseChoice<T extends string>(
   value: string,
   flag: string,

@@ -21,6 +21,7 @@ import { MAX_PER_PAGE, readPageParam } from './pagination.js';
 import { compilePlan, type OperationPlan } from './plan.js';
 import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
 import { ReplyCache } from './reply-cache.js';
+import { requestSeed } from './seed.js';
 import { responseMedia } from './responses.js';
 import type { OperationEntry } from './operations.js';
 import type { Router } from './router.js';
@@ -81,7 +82,7 @@ export function createPipeline(
       method: route.entry.method,
       onStaleExample: options.onStaleExample,
       // The operation's method, not the request's: HEAD answers exactly what GET would.
-      seed: `${options.seed}|${route.entry.method} ${incoming.pathname}|${choice.scenario}`,
+      seed: requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario),
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
     };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +131,8 @@ describe('options', () => {
       '--seed <value>',
       '--strict',
       '--quiet',
+      '--workers <count>',
+      '(default: "1")',
     ]) {
       expect(help).toContain(text);
     }
@@ -147,6 +150,12 @@ describe('startup errors', () => {
       'Error: Invalid value for --port: "abc". Use an integer from 0 to 65535 (0 picks a free port).',
     ],
     ['--port 70000', ['--port', '70000'], 2, 'Error: Invalid value for --port: "70000".'],
+    [
+      '--workers 0',
+      ['--workers', '0'],
+      2,
+      'Error: Invalid value for --workers: "0". Use a whole number of 1 or more.',
+    ],
     [
       '--delay -5',
       ['--delay', '-5'],
@@ -221,6 +230,47 @@ describe('startup errors', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/--strict.*example does not match its schema/);
+  });
+});
+
+describe('--workers', () => {
+  it('serves from N processes sharing the port, and stops them all', async () => {
+    const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', '--workers', '2']);
+    const children = execFileSync('ps', ['--ppid', String(mock.child.pid), '-o', 'pid='], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    expect(mock.stdout()).toContain('by 2 workers');
+    expect(children).toHaveLength(2);
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`${mock.url}/api/health`).then((r) => r.status)),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await mock.stop()).toBe(0);
+    for (const pid of children) expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('reports a taken port from the workers', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = await runCli([
+        'mock',
+        '--spec',
+        EXAMPLE_SPEC,
+        '--port',
+        String(port),
+        '--workers',
+        '2',
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Error: Address already in use: 127.0.0.1:${port}`);
+    } finally {
+      blocker.close();
+    }
   });
 });
 

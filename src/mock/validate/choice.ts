@@ -89,7 +89,11 @@ const SCHEMA_SINGLES = new Set([
  * With `oneOfAsAnyOf` (values that arrive as strings: "1" is both an integer and a string),
  * matching several oneOf branches is no failure.
  */
-export function withChoices(schema: JsonSchema, choices: Choice[], oneOfAsAnyOf = false): JsonSchema {
+export function withChoices(
+  schema: JsonSchema,
+  choices: Choice[],
+  oneOfAsAnyOf = false,
+): JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
   const out: Record<string, unknown> = {};
   const convert = (value: unknown) => withChoices(value as JsonSchema, choices, oneOfAsAnyOf);

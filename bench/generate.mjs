@@ -1,0 +1,365 @@
+#!/usr/bin/env node
+/**
+ * `apidoc generate` on a large synthetic Laravel project: 400 controllers, 400 FormRequests,
+ * 400 API resources, 400 models and migrations, 2,000 routes (one `apiResource` each).
+ * Times, as a user would see them (process start to exit):
+ *   - cold: empty cache, every file analysed;
+ *   - warm: the cache is up to date, nothing analysed;
+ *   - incremental: `--incremental` after one controller changed.
+ * Targets (issue 5, on a 2-core machine): cold < 5 s, warm < 1 s, incremental < 300 ms.
+ *
+ *   npm run build && node bench/generate.mjs [--size 400] [--runs 5] [--keep]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SIZE = option('size', 400);
+const RUNS = option('runs', 5);
+
+function write(root, file, text) {
+  const full = path.join(root, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, text);
+}
+
+const pascal = (i) => `Thing${String(i).padStart(3, '0')}`;
+const snake = (i) => `thing${String(i).padStart(3, '0')}s`;
+
+function controller(i) {
+  const N = pascal(i);
+  return `<?php
+
+namespace App\\Http\\Controllers;
+
+use App\\Http\\Requests\\Store${N}Request;
+use App\\Http\\Resources\\${N}Resource;
+use App\\Models\\${N};
+use Illuminate\\Http\\Request;
+
+class ${N}Controller extends Controller
+{
+    /**
+     * List ${snake(i)}.
+     */
+    public function index(Request $request)
+    {
+        $items = ${N}::query()
+            ->when($request->query('search'), fn ($query, $search) => $query->where('name', 'like', "%{$search}%"))
+            ->when($request->boolean('active'), fn ($query) => $query->where('is_active', true))
+            ->latest()
+            ->paginate($request->integer('per_page', 15));
+
+        return ${N}Resource::collection($items);
+    }
+
+    /**
+     * Create a ${N}.
+     */
+    public function store(Store${N}Request $request)
+    {
+        $item = ${N}::create($request->validated());
+
+        return new ${N}Resource($item);
+    }
+
+    public function show(${N} $item)
+    {
+        return new ${N}Resource($item->load('owner'));
+    }
+
+    public function update(Store${N}Request $request, ${N} $item)
+    {
+        $item->update($request->validated());
+
+        return new ${N}Resource($item);
+    }
+
+    public function destroy(${N} $item)
+    {
+        $this->authorize('delete', $item);
+        $item->delete();
+
+        return response()->noContent();
+    }
+}
+`;
+}
+
+function formRequest(i) {
+  const N = pascal(i);
+  return `<?php
+
+namespace App\\Http\\Requests;
+
+use Illuminate\\Foundation\\Http\\FormRequest;
+use Illuminate\\Validation\\Rule;
+
+class Store${N}Request extends FormRequest
+{
+    public function authorize()
+    {
+        return true;
+    }
+
+    public function rules()
+    {
+        return [
+            'name' => 'required|string|max:255',
+            'email' => ['required', 'email', Rule::unique('${snake(i)}')->ignore($this->route('item'))],
+            'price' => 'required|numeric|between:0,9999.99',
+            'quantity' => ['required', 'integer', 'min:1'],
+            'status' => ['required', Rule::in(['draft', 'live', 'archived'])],
+            'tags' => 'nullable|array|max:5',
+            'tags.*' => 'string|max:30',
+            'address.city' => 'required_with:address|string',
+            'is_active' => 'boolean',
+            'released_on' => 'nullable|date_format:Y-m-d',
+        ];
+    }
+}
+`;
+}
+
+function resource(i) {
+  const N = pascal(i);
+  return `<?php
+
+namespace App\\Http\\Resources;
+
+use Illuminate\\Http\\Resources\\Json\\JsonResource;
+
+class ${N}Resource extends JsonResource
+{
+    public function toArray($request)
+    {
+        return [
+            'id' => $this->id,
+            'name' => $this->name,
+            'email' => $this->email,
+            'price' => $this->price,
+            'quantity' => $this->quantity,
+            'status' => $this->status,
+            'tags' => $this->tags,
+            'is_active' => $this->is_active,
+            'owner' => new UserResource($this->whenLoaded('owner')),
+            'secret' => $this->when($request->user()?->is_admin, $this->secret),
+            'created_at' => $this->created_at,
+            'updated_at' => $this->updated_at,
+        ];
+    }
+}
+`;
+}
+
+function model(i) {
+  const N = pascal(i);
+  return `<?php
+
+namespace App\\Models;
+
+use Illuminate\\Database\\Eloquent\\Model;
+
+class ${N} extends Model
+{
+    protected $fillable = ['name', 'email', 'price', 'quantity', 'status', 'tags', 'is_active'];
+
+    protected $casts = [
+        'price' => 'decimal:2',
+        'tags' => 'array',
+        'is_active' => 'boolean',
+    ];
+
+    public function owner()
+    {
+        return $this->belongsTo(User::class, 'user_id');
+    }
+}
+`;
+}
+
+function migration(i) {
+  return `<?php
+
+use Illuminate\\Database\\Migrations\\Migration;
+use Illuminate\\Database\\Schema\\Blueprint;
+use Illuminate\\Support\\Facades\\Schema;
+
+return new class extends Migration {
+    public function up(): void
+    {
+        Schema::create('${snake(i)}', function (Blueprint $table) {
+            $table->id();
+            $table->foreignId('user_id')->constrained();
+            $table->string('name');
+            $table->string('email')->unique();
+            $table->decimal('price', 8, 2);
+            $table->unsignedInteger('quantity');
+            $table->enum('status', ['draft', 'live', 'archived']);
+            $table->json('tags')->nullable();
+            $table->boolean('is_active')->default(true);
+            $table->string('secret')->nullable();
+            $table->timestamps();
+        });
+    }
+};
+`;
+}
+
+function synthesise(root) {
+  write(
+    root,
+    'composer.json',
+    JSON.stringify({ autoload: { 'psr-4': { 'App\\': 'app/' } } }, null, 2),
+  );
+  write(root, '.env', 'APP_NAME="Synthetic"\nAPP_URL=http://localhost\n');
+  write(
+    root,
+    'app/Http/Controllers/Controller.php',
+    '<?php\nnamespace App\\Http\\Controllers;\n\nabstract class Controller\n{\n}\n',
+  );
+  write(
+    root,
+    'app/Models/User.php',
+    "<?php\nnamespace App\\Models;\n\nuse Illuminate\\Foundation\\Auth\\User as Authenticatable;\n\nclass User extends Authenticatable\n{\n    protected $hidden = ['password'];\n}\n",
+  );
+  write(
+    root,
+    'app/Http/Resources/UserResource.php',
+    "<?php\nnamespace App\\Http\\Resources;\n\nuse Illuminate\\Http\\Resources\\Json\\JsonResource;\n\nclass UserResource extends JsonResource\n{\n    public function toArray($request)\n    {\n        return ['id' => $this->id, 'name' => $this->name];\n    }\n}\n",
+  );
+  const uses = [];
+  const routes = [];
+  for (let i = 1; i <= SIZE; i++) {
+    const N = pascal(i);
+    write(root, `app/Http/Controllers/${N}Controller.php`, controller(i));
+    write(root, `app/Http/Requests/Store${N}Request.php`, formRequest(i));
+    write(root, `app/Http/Resources/${N}Resource.php`, resource(i));
+    write(root, `app/Models/${N}.php`, model(i));
+    write(
+      root,
+      `database/migrations/2024_01_01_${String(i).padStart(6, '0')}_create_${snake(i)}_table.php`,
+      migration(i),
+    );
+    uses.push(`use App\\Http\\Controllers\\${N}Controller;`);
+    routes.push(
+      `    Route::apiResource('${snake(i)}', ${N}Controller::class)->parameters(['${snake(i)}' => 'item']);`,
+    );
+  }
+  write(
+    root,
+    'routes/api.php',
+    `<?php\n\nuse Illuminate\\Support\\Facades\\Route;\n${uses.join('\n')}\n\nRoute::middleware('auth:sanctum')->group(function () {\n${routes.join('\n')}\n});\n`,
+  );
+}
+
+/** Prints the process's CPU time (user + system) on exit, for figures that load elsewhere on the machine does not skew as much. */
+const CPU_PROBE =
+  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\napidoc-cpu-ms ${Math.round((u.user + u.system) / 1000)}\\n`); });";
+
+function generate(root, extra = []) {
+  const probe = path.join(root, '.cpu-probe.cjs');
+  writeFileSync(probe, CPU_PROBE);
+  const started = performance.now();
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--require',
+      probe,
+      CLI,
+      'generate',
+      '--project',
+      root,
+      '--output',
+      path.join(root, 'openapi.json'),
+      ...extra,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
+  const ms = performance.now() - started;
+  if (child.status !== 0)
+    throw new Error(`apidoc generate failed:\n${child.stdout}\n${child.stderr}`);
+  const cpu = Number(/apidoc-cpu-ms (\d+)/.exec(child.stderr)?.[1] ?? NaN);
+  const own = Number(/ in ([\d.]+) s/.exec(child.stdout)?.[1] ?? NaN) * 1000;
+  return {
+    ms,
+    cpu,
+    own,
+    stdout: child.stdout.trim(),
+    output: readFileSync(path.join(root, 'openapi.json'), 'utf8'),
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const root = mkdtempSync(path.join(tmpdir(), 'apidoc-bench-generate-'));
+try {
+  synthesise(root);
+  const runs = { cold: [], warm: [], incremental: [] };
+  let summary = '';
+  for (let run = 0; run < RUNS; run++) {
+    rmSync(path.join(root, 'storage'), { recursive: true, force: true });
+    const cold = generate(root);
+    summary = cold.stdout;
+    const warm = generate(root);
+    if (warm.output !== cold.output)
+      throw new Error('a warm run wrote a different document than a cold run');
+    const file = path.join(
+      root,
+      'app/Http/Controllers',
+      `${pascal(1 + (run % SIZE))}Controller.php`,
+    );
+    writeFileSync(file, readFileSync(file, 'utf8').replace('List ', `List (run ${run}) `));
+    const incremental = generate(root, ['--incremental']);
+    if (!/, 1 analysed\)/.test(incremental.stdout))
+      throw new Error(`incremental run analysed more than one file: ${incremental.stdout}`);
+    const check = generate(root, ['--no-cache']);
+    if (check.output !== incremental.output)
+      throw new Error('an incremental run wrote a different document than a cold run');
+    runs.cold.push(cold);
+    runs.warm.push(warm);
+    runs.incremental.push(incremental);
+  }
+  const figure = (list, key) => Math.round(median(list.map((r) => r[key])));
+  const result = {
+    project: {
+      controllers: SIZE,
+      formRequests: SIZE,
+      resources: SIZE,
+      models: SIZE,
+      routes: SIZE * 5,
+    },
+    machine: {
+      cpus: cpus().length,
+      node: process.version,
+      loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+    },
+    runs: RUNS,
+    note: 'wall = process start to exit; cpu = user + system time of that process; own = what apidoc reports (from loading the project to the document written, without Node start-up)',
+    medianMs: Object.fromEntries(
+      Object.entries(runs).map(([name, list]) => [
+        name,
+        { wall: figure(list, 'ms'), cpu: figure(list, 'cpu'), own: figure(list, 'own') },
+      ]),
+    ),
+    targetsMs: { cold: 5000, warm: 1000, incremental: 300 },
+    lastColdSummary: summary,
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
+  else process.stderr.write(`kept ${root}\n`);
+}

@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { formatFinding } from '../../core/errors.js';
+import type { OutputFormat } from '../../laravel/write.js';
+import { colors } from '../output.js';
+import { parseChoice, usage } from '../options.js';
+import { createProgress } from '../progress.js';
+
+interface GenerateFlags {
+  pattern: string[];
+  incremental?: boolean;
+  cache: boolean;
+  output?: string;
+  format?: string;
+  project: string;
+}
+
+const FORMATS = ['json', 'yaml'] as const;
+/** Where `apidoc mock` looks by default (its `--spec`), relative to the project. */
+const DEFAULT_SPEC = 'storage/app/spectrum/openapi.json';
+
+export function registerGenerate(program: Command): void {
+  program
+    .command('generate')
+    .alias('apidoc:generate')
+    .description(
+      'Write the OpenAPI document of a Laravel project, read from its source (no PHP needed)',
+    )
+    .option(
+      '--pattern <pattern>',
+      'only routes whose URI matches (Str::is, e.g. "api/users*"); repeatable',
+      collect,
+      [],
+    )
+    .option('--incremental', 're-analyse only files changed since the last run', false)
+    .option('--no-cache', 'neither read nor write the analysis cache')
+    .option('--output <file>', `where to write the document (default: <project>/${DEFAULT_SPEC})`)
+    .option(
+      '--format <format>',
+      'json or yaml (default: from the output file extension, else json)',
+    )
+    .option('--project <dir>', 'the Laravel project (default: the working directory)', '.')
+    .action((flags: GenerateFlags) => runGenerate(flags));
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+async function runGenerate(flags: GenerateFlags): Promise<void> {
+  // The analysis stack (php-parser and the rest) loads only when this command runs.
+  const [{ generateOpenApi }, { formatFor, writeDocument }] = await Promise.all([
+    import('../../laravel/generate.js'),
+    import('../../laravel/write.js'),
+  ]);
+  const started = performance.now();
+  const project = checkProject(flags.project);
+  // --output is relative to the working directory; the default lives in the project.
+  const output =
+    flags.output === undefined ? path.join(project, DEFAULT_SPEC) : path.resolve(flags.output);
+  const format: OutputFormat =
+    flags.format === undefined ? formatFor(output) : parseChoice(flags.format, '--format', FORMATS);
+  for (const pattern of flags.pattern) {
+    if (pattern.trim() === '')
+      throw usage('Invalid value for --pattern: "". Use a route URI pattern such as "api/users*".');
+  }
+  if (flags.incremental && !flags.cache)
+    throw usage('--incremental needs the cache: drop --no-cache or --incremental.');
+  if (statSync(output, { throwIfNoEntry: false })?.isDirectory())
+    throw usage(`Invalid value for --output: "${flags.output}" is a directory. Name a file.`);
+  const c = colors(process.stderr);
+  const progress = createProgress(process.stderr);
+  const result = await generateOpenApi(project, {
+    patterns: flags.pattern,
+    incremental: flags.incremental === true,
+    cache: flags.cache,
+    onProgress: (done, total) => progress.update(done, total),
+  });
+  progress.done();
+  writeDocument(result.document, output, format);
+  for (const warning of result.warnings)
+    process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
+  const { operations, schemas, files, analysed } = result.stats;
+  const ms = performance.now() - started;
+  const out = colors(process.stdout);
+  const where = path.relative(process.cwd(), output) || output;
+  process.stdout.write(
+    `${out.green('Wrote')} ${where}: ${plural(operations, 'operation')}, ${plural(schemas, 'schema')}, ` +
+      `${plural(result.warnings.length, 'warning')} in ${(ms / 1000).toFixed(2)} s ` +
+      `(${plural(files, 'file')}, ${analysed} analysed)\n`,
+  );
+}
+
+function checkProject(dir: string): string {
+  if (dir.trim() === '')
+    throw usage('Invalid value for --project: "". Name the Laravel project directory.');
+  const resolved = path.resolve(dir);
+  if (!statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+    throw usage(
+      `Invalid value for --project: "${dir}" is not a directory. Name the Laravel project directory.`,
+    );
+  }
+  return resolved;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { loadSpec } from '../../core/load.js';
+import { formatFinding, UserError, type Finding } from '../../core/errors.js';
+import { createMockServer } from '../../mock/server.js';
+import { SCENARIOS, type Scenario } from '../../mock/scenarios.js';
+import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
+import { listOperations } from '../../mock/operations.js';
+import { colors, table, tableChunks, type Colors } from '../output.js';
+import {
+  parseChoice,
+  parseHost,
+  parseNonNegativeInt,
+  parsePort,
+  parsePositiveInt,
+} from '../options.js';
+import { reportToPrimary, startWorkers, stopWorkers } from '../cluster.js';
+import type { MockFlags } from './mock.js';
+import type { OpenApiDocument } from '../../core/types.js';
+import { createRequestLog } from '../request-log.js';
+
+/** Up to this many operations, every declared example is checked before serving. */
+const EAGER_EXAMPLE_CHECK_LIMIT = 300;
+
+interface MockSettings {
+  host: string;
+  port: number;
+  delay: number;
+  scenario: Scenario;
+  workers: number;
+}
+
+function parseFlags(flags: MockFlags): MockSettings {
+  return {
+    host: parseHost(flags.host),
+    port: parsePort(flags.port),
+    delay:
+      flags.delay === undefined
+        ? 0
+        : parseNonNegativeInt(flags.delay, '--delay', ' of milliseconds'),
+    scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
+    workers: parsePositiveInt(flags.workers, '--workers'),
+  };
+}
+
+export async function runMock(flags: MockFlags): Promise<void> {
+  const { host, port, delay, scenario, workers } = parseFlags(flags);
+  const c = colors();
+  const out = (line = '') => process.stdout.write(line + '\n');
+
+  out(c.bold(c.cyan('Starting apidoc mock server...')));
+  out(`Loading OpenAPI specification: ${c.dim(path.resolve(flags.spec))}`);
+  const spec = await loadSpec(flags.spec);
+  const operations = listOperations(spec.document).length;
+  // Checking every example compiles a validator per response schema: instant on an app's own
+  // spec, tens of seconds on GitHub's. Large specs are checked as responses are first served.
+  const checkNow = flags.strict || operations <= EAGER_EXAMPLE_CHECK_LIMIT;
+  const findings = [...spec.warnings, ...(checkNow ? checkExamples(spec.document) : [])];
+  if (flags.strict && findings.length > 0) {
+    throw new UserError(
+      `${findings.length} problem(s) in ${flags.spec} (--strict): ${formatFinding(findings[0]!)}`,
+      'Fix the document, or start without --strict to serve generated data instead.',
+    );
+  }
+  const warn = (finding: Finding) =>
+    process.stderr.write(c.yellow(`Warning: ${formatFinding(finding)}`) + '\n');
+  const { mock, log } = serve(spec.document, flags, { delay, scenario }, findings, warn);
+  let url: string;
+  let stop: () => Promise<void>;
+  if (workers > 1) {
+    const started = await startWorkers(workers);
+    url = started.url;
+    stop = () => stopWorkers(started.workers);
+  } else {
+    url = (await mock.listen(port, host)).url;
+    stop = async () => {
+      await mock.close();
+      log?.flush();
+    };
+  }
+  [...findings, ...mock.warnings].forEach(warn);
+  if (!checkNow) {
+    process.stderr.write(
+      `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
+    );
+  }
+  await printTables(out, c, spec.document.info, url, mock.operations, scenario);
+  const served = workers > 1 ? ` by ${workers} workers` : '';
+  out(c.green(`Mock server running at ${c.bold(url)}`) + `${served} — press Ctrl+C to stop`);
+  await stopOnSignal(stop);
+}
+
+/** The server of one process, with its request log and stale-example warnings. */
+function serve(
+  document: OpenApiDocument,
+  flags: MockFlags,
+  settings: Pick<MockSettings, 'delay' | 'scenario'>,
+  known: Finding[],
+  warn: (finding: Finding) => void,
+) {
+  const log = flags.quiet ? undefined : createRequestLog(process.stderr);
+  const warned = new Set(known.map((f) => f.pointer));
+  const mock = createMockServer(document, {
+    ...settings,
+    seed: flags.seed,
+    onRequest: log?.write,
+    onStaleExample: (pointer) => {
+      if (warned.has(pointer)) return;
+      warned.add(pointer);
+      warn({ pointer, message: STALE_EXAMPLE });
+    },
+  });
+  return { mock, log };
+}
+
+/** One of `--workers N` processes: serves quietly and tells the primary how starting went. */
+export async function runWorker(flags: MockFlags): Promise<void> {
+  const settings = parseFlags(flags);
+  try {
+    const { document } = await loadSpec(flags.spec);
+    // The primary checked the examples of smaller specs up front and named the stale ones.
+    const lazy = listOperations(document).length > EAGER_EXAMPLE_CHECK_LIMIT;
+    const warn = (finding: Finding) => {
+      if (lazy) process.stderr.write(`Warning: ${formatFinding(finding)}\n`);
+    };
+    const { mock, log } = serve(document, flags, settings, [], warn);
+    const { url } = await mock.listen(settings.port, settings.host);
+    reportToPrimary({ type: 'listening', url });
+    await stopOnSignal(async () => {
+      await mock.close();
+      log?.flush();
+      // The channel to the primary would keep this process alive.
+      process.disconnect?.();
+    }, true);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    reportToPrimary({
+      type: 'error',
+      message: error.message,
+      hint: error.hint,
+      exitCode: error.exitCode,
+    });
+    process.exitCode = error.exitCode;
+  }
+}
+
+async function printTables(
+  out: (line?: string) => void,
+  c: Colors,
+  info: { title?: string; version?: string },
+  url: string,
+  operations: ReturnType<typeof createMockServer>['operations'],
+  scenario: string,
+): Promise<void> {
+  out();
+  out(
+    table(
+      ['Setting', 'Value'],
+      [
+        ['API Title', info.title ?? ''],
+        ['API Version', info.version ?? ''],
+        ['Server URL', url],
+        ['Total Endpoints', String(operations.length)],
+        ['Default Scenario', scenario],
+      ],
+      c,
+    ),
+  );
+  out();
+  const rows = operations.map((op) => [
+    op.method.toUpperCase(),
+    op.path,
+    op.operation.summary ?? '',
+  ]);
+  // The server already listens: between slices of a long table it answers requests.
+  for (const chunk of tableChunks(['Method', 'Path', 'Description'], rows, c)) {
+    out(chunk);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  out();
+}
+
+/** Ctrl+C or SIGTERM: finish in-flight responses, release the port, exit 0. */
+function stopOnSignal(stop: () => Promise<void>, silent = false): Promise<void> {
+  return new Promise((resolve) => {
+    const onSignal = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      if (!silent) process.stdout.write('\nStopping mock server...\n');
+      void stop().then(resolve);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}

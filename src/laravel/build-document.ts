@@ -1,0 +1,165 @@
+import type { Finding } from '../core/errors.js';
+import {
+  HTTP_METHODS,
+  type OpenApiDocument,
+  type OperationObject,
+  type PathItemObject,
+} from '../core/types.js';
+import type { AssemblyStore } from './assembly-cache.js';
+import type { ApidocConfig } from './config.js';
+import { createAssembly } from './document/assembly.js';
+import type { Assembly } from './document/context.js';
+import type { BuiltOperation } from './document/operation.js';
+import { operationsFor } from './document/reuse.js';
+import { SecuritySchemes } from './document/security.js';
+import type { FileFacts } from './facts/types.js';
+import type { ClassIndex } from './project/classes.js';
+import { routeRoots } from './routes/entry.js';
+import { flattenRoutes } from './routes/flatten.js';
+import { matchesAny } from './routes/pattern.js';
+import type { Route } from './routes/types.js';
+
+export interface BuildInput {
+  files: ReadonlyMap<string, FileFacts>;
+  classes: ClassIndex;
+  config: ApidocConfig;
+  /** `--pattern`: only routes whose URI matches one of these (Str::is). */
+  patterns: readonly string[];
+  /** Where routes' operations are kept between runs, given the key of everything global. */
+  store?: (globalKey: string) => AssemblyStore;
+}
+
+export interface BuiltDocument {
+  document: OpenApiDocument;
+  warnings: Finding[];
+  routes: Route[];
+}
+
+/**
+ * The global assembly: from every file's facts to one OpenAPI 3.0.3 document. Cheap (no parsing)
+ * and deterministic: paths, components and tags are sorted, names never depend on the order
+ * files were read in.
+ * @see https://spec.openapis.org/oas/v3.0.3
+ */
+export function buildDocument(input: BuildInput): BuiltDocument {
+  const { files, classes, config } = input;
+  const warnings: Finding[] = parseWarnings(files);
+  const { asm, resources, globalKey } = createAssembly(files, classes, config, warnings);
+  const store = input.store?.(globalKey);
+  const security = new SecuritySchemes(config.securitySchemes);
+  const routes = selectRoutes(
+    flattenRoutes(routeRoots(files, classes), files, warnings),
+    config,
+    input.patterns,
+  );
+  const operations = routes.flatMap((route) =>
+    operationsFor(route, { asm, resources, security }, store),
+  );
+  store?.flush();
+  const document = composeDocument(config, paths(operations, warnings), asm, security);
+  return { document, warnings: sortFindings(warnings), routes };
+}
+
+function parseWarnings(files: ReadonlyMap<string, FileFacts>): Finding[] {
+  return [...files].flatMap(([file, facts]) =>
+    facts.error
+      ? [{ file, line: facts.error.line, message: `cannot parse: ${facts.error.message}` }]
+      : [],
+  );
+}
+
+/** The document around the paths: info, servers, sorted components and tags. */
+function composeDocument(
+  config: ApidocConfig,
+  pathItems: Record<string, PathItemObject>,
+  asm: Assembly,
+  security: SecuritySchemes,
+): OpenApiDocument {
+  const { components } = asm;
+  const document: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: {
+      title: config.title,
+      version: config.version,
+      ...(config.description ? { description: config.description } : {}),
+    },
+    servers: config.servers,
+    paths: pathItems,
+  };
+  const schemes = sorted(security.used);
+  const componentsOut = {
+    ...(components.schemas.size > 0 ? { schemas: sorted(components.schemas) } : {}),
+    ...(components.responses.size > 0 ? { responses: sorted(components.responses) } : {}),
+    ...(Object.keys(schemes).length > 0 ? { securitySchemes: schemes } : {}),
+  };
+  if (Object.keys(componentsOut).length > 0) document.components = componentsOut;
+  const operations = Object.values(pathItems).flatMap(
+    (item) => Object.values(item) as OperationObject[],
+  );
+  const tags = [...new Set(operations.flatMap((o) => o.tags ?? []))].sort();
+  if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
+  return document;
+}
+
+/** `route_patterns`, `--pattern` and `excluded_routes` (URI patterns or route names). */
+function selectRoutes(routes: Route[], config: ApidocConfig, patterns: readonly string[]): Route[] {
+  return routes.filter((r) => {
+    if (config.routePatterns.length > 0 && !matchesAny(config.routePatterns, r.uri)) return false;
+    if (patterns.length > 0 && !matchesAny(patterns, r.uri)) return false;
+    const excluded = config.excludedRoutes.some(
+      (p) => matchesAny([p], r.uri) || (r.name !== undefined && matchesAny([p], r.name)),
+    );
+    return !excluded;
+  });
+}
+
+/** Paths sorted; a method registered twice on a URI keeps the later route, as Laravel does. */
+function paths(operations: BuiltOperation[], warnings: Finding[]): Record<string, PathItemObject> {
+  const byPath = new Map<string, Map<string, BuiltOperation>>();
+  for (const op of operations) {
+    const item = byPath.get(op.path) ?? new Map<string, BuiltOperation>();
+    if (item.has(op.method))
+      warnings.push({
+        message: `${op.method.toUpperCase()} ${op.path} is registered twice; the later route is documented`,
+      });
+    item.set(op.method, { ...op });
+    byPath.set(op.path, item);
+  }
+  uniqueOperationIds([...byPath.values()].flatMap((m) => [...m.values()]));
+  const out: Record<string, PathItemObject> = {};
+  for (const path of [...byPath.keys()].sort()) {
+    const item: PathItemObject = {};
+    const methods = byPath.get(path)!;
+    for (const method of HTTP_METHODS) {
+      const op = methods.get(method);
+      if (op) item[method] = op.operation;
+    }
+    out[path] = item;
+  }
+  return out;
+}
+
+function uniqueOperationIds(operations: BuiltOperation[]): void {
+  const ordered = [...operations].sort((a, b) =>
+    a.path === b.path ? (a.method < b.method ? -1 : 1) : a.path < b.path ? -1 : 1,
+  );
+  const seen = new Map<string, number>();
+  for (const op of ordered) {
+    const id = op.operation.operationId ?? '';
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    // Copy on write: the operation may be shared with the assembly cache.
+    if (n > 1) op.operation = { ...op.operation, operationId: `${id}_${n}` };
+  }
+}
+
+function sorted<T>(map: ReadonlyMap<string, T>): Record<string, T> {
+  return Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function sortFindings(findings: Finding[]): Finding[] {
+  const key = (f: Finding) =>
+    `${f.file ?? ''}\u0000${String(f.line ?? 0).padStart(8, '0')}\u0000${f.message}`;
+  const unique = new Map(findings.map((f) => [key(f), f]));
+  return [...unique.keys()].sort().map((k) => unique.get(k)!);
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FileFacts } from './facts/types.js';
+
+/** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
+const FACTS_VERSION = 2;
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
+
+/** Rewrite the pack when more than this share of a run's files is missing from it. */
+const PACK_STALE = 0.05;
+
+/** Project-relative path → what the file was when it was last analysed. */
+type Manifest = Record<string, { size: number; mtimeMs: number; hash: string }>;
+
+export interface CacheStats {
+  /** Files whose facts came from the cache. */
+  hits: number;
+  /** Files analysed in this run. */
+  analysed: number;
+}
+
+/**
+ * The per-file analysis cache, under `<cache dir>/v<version>-<facts version>/`:
+ * - `facts/<xx>/<hash>.json`: one file's facts, keyed by a hash of its content (a renamed or
+ *   reverted file is still a hit);
+ * - `pack.json`: the facts of a whole run's files in one file, so a warm run reads one file
+ *   instead of thousands (rewritten when it misses more than 5% of a run's files; files analysed
+ *   since go to `facts/`);
+ * - `manifest.json`: each file's size, modification time and hash, which lets `--incremental`
+ *   skip reading files that have not changed since the last run.
+ */
+export class FactsCache {
+  private readonly root: string;
+  private readonly manifest: Manifest;
+  private readonly pack: Record<string, FileFacts>;
+  private readonly next: Manifest = {};
+  private readonly nextFacts = new Map<string, FileFacts>();
+  /** JSON of the facts analysed in this run, written by `flush()`. */
+  private readonly pending = new Map<string, string>();
+  private missingFromPack = 0;
+  /** Why the cache could not be written, if it could not. */
+  readonly problems: string[] = [];
+
+  constructor(
+    dir: string,
+    private readonly mode: { read: boolean; write: boolean },
+  ) {
+    this.mode = { ...mode };
+    this.root = path.join(dir, NAMESPACE);
+    this.manifest = mode.read ? (readJson<Manifest>(this.file('manifest.json')) ?? {}) : {};
+    this.pack = mode.read
+      ? (readJson<Record<string, FileFacts>>(this.file('pack.json')) ?? {})
+      : {};
+  }
+
+  /** The hash recorded for a file whose size and modification time have not changed. */
+  unchangedHash(rel: string, size: number, mtimeMs: number): string | undefined {
+    const entry = this.manifest[rel];
+    return entry && entry.size === size && entry.mtimeMs === mtimeMs ? entry.hash : undefined;
+  }
+
+  get(hash: string): FileFacts | undefined {
+    if (!this.mode.read) return undefined;
+    return this.pack[hash] ?? readJson<FileFacts>(this.factsFile(hash));
+  }
+
+  /** Stores facts and returns them as the cache would give them back (JSON round trip). */
+  put(hash: string, facts: FileFacts): FileFacts {
+    const text = JSON.stringify(facts);
+    this.pending.set(hash, text);
+    return JSON.parse(text) as FileFacts;
+  }
+
+  record(rel: string, size: number, mtimeMs: number, hash: string, facts: FileFacts): void {
+    this.next[rel] = { size, mtimeMs, hash };
+    this.nextFacts.set(hash, facts);
+    if (!(hash in this.pack)) this.missingFromPack += 1;
+  }
+
+  /** Writes the manifest of this run, and the pack when it has gone stale. */
+  flush(): void {
+    if (!this.mode.write) return;
+    const sorted = Object.fromEntries(
+      Object.entries(this.next).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+    const manifest = JSON.stringify(sorted);
+    if (manifest !== JSON.stringify(this.manifest))
+      this.write(this.file('manifest.json'), manifest);
+    const files = Object.keys(this.next).length;
+    if (files > 0 && this.missingFromPack / files > PACK_STALE) {
+      // Many new files (a first run): one pack instead of thousands of small writes.
+      const parts = [...this.nextFacts].map(
+        ([hash, facts]) =>
+          `${JSON.stringify(hash)}:${this.pending.get(hash) ?? JSON.stringify(facts)}`,
+      );
+      this.write(this.file('pack.json'), `{${parts.join(',')}}`);
+      return;
+    }
+    for (const [hash, text] of this.pending) this.write(this.factsFile(hash), text);
+  }
+
+  private file(name: string): string {
+    return path.join(this.root, name);
+  }
+
+  /** A cache that cannot be written is a problem to report, not a reason to fail. */
+  private write(file: string, text: string): void {
+    if (!tryWrite(file, text, this.problems)) this.mode.write = false;
+  }
+
+  private factsFile(hash: string): string {
+    return path.join(this.root, 'facts', hash.slice(0, 2), `${hash}.json`);
+  }
+}
+
+export function contentHash(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 40);
+}
+
+export interface ClearResult {
+  dir: string;
+  files: number;
+  bytes: number;
+}
+
+/** Empties a cache directory; safe when it does not exist. */
+export function clearCache(dir: string): ClearResult {
+  const result: ClearResult = { dir, files: 0, bytes: 0 };
+  count(dir, result);
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+function count(dir: string, result: ClearResult): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) count(full, result);
+    else {
+      result.files += 1;
+      result.bytes += statSync(full).size;
+    }
+  }
+}
+
+export function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeAtomic(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
+
+/** Writes atomically; on failure records why (once) and returns false. */
+export function tryWrite(file: string, text: string, problems: string[]): boolean {
+  try {
+    writeAtomic(file, text);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    if (problems.length === 0)
+      problems.push(`cannot write the analysis cache (${code}); it is left as it was`);
+    return false;
+  }
+}

@@ -1,0 +1,128 @@
+import type { OperationObject, ParameterObject } from '../../core/types.js';
+import type { DocBlock } from '../php/docblock.js';
+import type { HandlerFacts } from '../facts/types.js';
+import type { ResourceCatalog } from '../resources/catalog.js';
+import { validationOf } from '../requests/rules.js';
+import type { Route } from '../routes/types.js';
+import type { Assembly } from './context.js';
+import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
+import { pathParameter, pathVariants, uriParams } from './path-params.js';
+import { queryParameters } from './query-params.js';
+import { requestBody } from './request-body.js';
+import { responses } from './responses.js';
+import { mayForbid, type SecuritySchemes } from './security.js';
+
+export interface OperationContext {
+  asm: Assembly;
+  resources: ResourceCatalog;
+  security: SecuritySchemes;
+}
+
+export interface BuiltOperation {
+  path: string;
+  method: string;
+  operation: OperationObject;
+}
+
+interface Handler {
+  facts?: HandlerFacts;
+  doc?: DocBlock;
+  file?: string;
+  controller?: string;
+  action?: string;
+}
+
+const READ_ONLY = new Set(['get', 'head', 'delete', 'options']);
+
+/** The OpenAPI operations one route stands for: one per method and per optional-parameter form. */
+export function routeOperations(route: Route, ctx: OperationContext): BuiltOperation[] {
+  const handler = resolveHandler(route, ctx.asm);
+  const validation = validationOf(handler.facts, handler.file, ctx.asm.classes);
+  const requirement = ctx.security.requirement(route.middleware);
+  const params = uriParams(route.uri);
+  const methods = route.methods.filter((m) => m !== 'head');
+  const out: BuiltOperation[] = [];
+  for (const [mi, method] of methods.entries()) {
+    for (const variant of pathVariants(route.uri)) {
+      const naming: NamingInput = { method, uri: route.uri, ...pick(route, handler) };
+      const readOnly = READ_ONLY.has(method);
+      const path = params
+        .filter((p) => !variant.dropped.includes(p.name))
+        .map((p) => pathParameter(p, route.wheres[p.name], handler.facts?.params ?? [], ctx.asm));
+      const taken = new Set(path.map((p) => p.parameter.name));
+      const parameters: ParameterObject[] = [
+        ...path.map((p) => p.parameter),
+        ...queryParameters(
+          readOnly ? validation?.rules : undefined,
+          handler.facts,
+          taken,
+          readOnly,
+          ctx.asm,
+        ),
+      ];
+      const operation: OperationObject = {
+        tags: [tagOf(naming, ctx.asm.config.tags)],
+        summary: summaryOf(naming),
+      };
+      if (handler.doc?.description) operation.description = handler.doc.description;
+      operation.operationId = operationIdOf(naming) + suffix(mi, method, variant.dropped);
+      if (parameters.length > 0) operation.parameters = parameters;
+      const body = !readOnly && validation ? requestBody(validation, ctx.asm) : undefined;
+      if (body) operation.requestBody = body;
+      operation.responses = responses(
+        {
+          handler: handler.facts,
+          validation,
+          secured: requirement !== undefined,
+          forbids: mayForbid(route.middleware),
+          bound: path.some((p) => p.bound),
+        },
+        ctx.resources,
+        ctx.asm,
+      );
+      if (requirement) operation.security = [requirement];
+      if (handler.doc?.tags.deprecated) operation.deprecated = true;
+      out.push({ path: variant.path, method, operation });
+    }
+  }
+  return out;
+}
+
+/** Later methods of a multi-method route, and shortened optional forms, get distinct ids. */
+function suffix(index: number, method: string, dropped: string[]): string {
+  return (
+    (index > 0 ? `.${method}` : '') + (dropped.length > 0 ? `.without_${dropped.join('_')}` : '')
+  );
+}
+
+function pick(route: Route, handler: Handler): Omit<NamingInput, 'method' | 'uri'> {
+  const out: Omit<NamingInput, 'method' | 'uri'> = {};
+  if (route.name) out.name = route.name;
+  if (handler.controller) out.controller = handler.controller;
+  if (handler.action) out.action = handler.action;
+  if (handler.doc) out.doc = handler.doc;
+  return out;
+}
+
+function resolveHandler(route: Route, asm: Assembly): Handler {
+  const { action } = route;
+  if (action.kind === 'closure') return { facts: action.handler, file: route.file };
+  if (action.kind === 'none') return {};
+  const { controller, method } = action;
+  const found = asm.classes.method(controller, method);
+  if (!found) {
+    const why = asm.classes.has(controller)
+      ? `has no method ${method}()`
+      : 'was not found or could not be parsed';
+    asm.warnings.push({
+      file: route.file,
+      line: route.line,
+      message: `${controller} ${why}; ${route.uri} is documented from its route alone`,
+    });
+    return { controller, action: method };
+  }
+  const handler: Handler = { file: found.owner.file, controller, action: method };
+  if (found.facts.handler) handler.facts = found.facts.handler;
+  if (found.facts.doc) handler.doc = found.facts.doc;
+  return handler;
+}

@@ -1,0 +1,73 @@
+import type { SecurityRequirement, SecuritySchemeObject } from '../../core/types.js';
+import { shortName } from '../php/names.js';
+
+/** Middleware that authenticates, by alias or class, and the scheme each stands for. */
+const BUILT_IN: { test: (m: string) => boolean; name: string; scheme: SecuritySchemeObject }[] = [
+  {
+    test: (m) =>
+      /^auth\.basic(\.once)?(:|$)/.test(m) ||
+      /AuthenticateWithBasicAuth$|AuthenticateOnceWithBasicAuth$/.test(m),
+    name: 'basicAuth',
+    scheme: { type: 'http', scheme: 'basic' },
+  },
+  {
+    test: (m) => /^auth(:|$)/.test(m) || shortName(m) === 'Authenticate',
+    name: 'bearerAuth',
+    scheme: { type: 'http', scheme: 'bearer' },
+  },
+];
+
+/**
+ * Security from route middleware: `auth`, `auth:sanctum`, `auth:api` → a bearer scheme,
+ * `auth.basic` → basic, middleware the config names (`security_schemes`) → their scheme.
+ * Scheme names depend on the type only (`bearerAuth`, `basicAuth`, `apiKeyAuth`), so the mock,
+ * which treats schemes by type, accepts what this documents.
+ * @see https://spec.openapis.org/oas/v3.0.3#security-scheme-object
+ */
+export class SecuritySchemes {
+  readonly used = new Map<string, SecuritySchemeObject>();
+  private readonly custom: { middleware: string; name: string; scheme: SecuritySchemeObject }[];
+
+  constructor(configured: Record<string, SecuritySchemeObject>) {
+    const counts = new Map<string, number>();
+    this.custom = Object.keys(configured)
+      .sort()
+      .map((middleware) => {
+        const scheme = configured[middleware]!;
+        const base =
+          scheme.type === 'http' ? `${scheme.scheme ?? 'http'}Auth` : `${scheme.type}Auth`;
+        const n = (counts.get(base) ?? 0) + 1;
+        counts.set(base, n);
+        return { middleware, name: n === 1 ? base : `${base}${n}`, scheme };
+      });
+  }
+
+  /** The requirement a route's middleware make, or undefined when it is public. */
+  requirement(middleware: readonly string[]): SecurityRequirement | undefined {
+    const names = new Set<string>();
+    for (const m of middleware) {
+      const alias = m.split(':')[0]!;
+      const custom = this.custom.find(
+        (c) =>
+          c.middleware === alias ||
+          c.middleware === m ||
+          shortName(c.middleware) === shortName(alias),
+      );
+      const found = custom ?? BUILT_IN.find((b) => b.test(m));
+      if (!found) continue;
+      names.add(found.name);
+      this.used.set(found.name, found.scheme);
+    }
+    if (names.size === 0) return undefined;
+    return Object.fromEntries([...names].sort().map((n) => [n, []]));
+  }
+}
+
+/** Middleware that can refuse an authenticated user: `can:`, `verified`, `password.confirm`. */
+export function mayForbid(middleware: readonly string[]): boolean {
+  return middleware.some(
+    (m) =>
+      /^(can|verified|password\.confirm|role|permission|ability|abilities)(:|$)/.test(m) ||
+      /(Authorize|EnsureEmailIsVerified)$/.test(m),
+  );
+}

@@ -1,0 +1,113 @@
+import { child, children, text, walk, type Node } from '../php/ast.js';
+import { argValue, flattenChain, staticCall } from '../php/chain.js';
+import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
+import { addUse, classOfNameNode, emptyScope, type NameScope } from '../php/names.js';
+import { parsePhp } from '../php/parse.js';
+import type { PhpValue } from '../php/value.js';
+import { migrationOps } from '../models/migrations.js';
+import { routeDeclarations } from '../routes/declarations.js';
+import { classFacts } from './classes.js';
+import { referencedClasses } from './references.js';
+import { fileConstants, type Declared } from './symbols.js';
+import type { FileFacts } from './types.js';
+
+const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
+
+/**
+ * The per-file pass: parse one PHP file and extract everything the generator may need from it.
+ * Never throws on bad PHP: a syntax error becomes `error` with its line.
+ */
+export function analyseFile(code: string, file: string): FileFacts {
+  const parsed = parsePhp(code, file);
+  if (!parsed.ok) return { error: parsed.error, classes: [] };
+  return analyseProgram(parsed.program, code);
+}
+
+interface TopLevel {
+  statement: Node;
+  scope: NameScope;
+}
+
+function analyseProgram(program: Node, code: string): FileFacts {
+  const declared: Declared[] = [];
+  const statements: TopLevel[] = [];
+  const visit = (nodes: Node[], scope: NameScope) => {
+    for (const node of nodes) {
+      if (node.kind === 'namespace')
+        visit(children(node, 'children'), emptyScope(text(node, 'name') ?? ''));
+      else if (node.kind === 'usegroup') addUse(scope, node);
+      else if (CLASS_KINDS.has(node.kind)) declared.push(declaration(node, scope));
+      else statements.push({ statement: node, scope });
+    }
+  };
+  const globalScope = emptyScope();
+  visit(children(program, 'children'), globalScope);
+  const constant = fileConstants(declared);
+  const facts: FileFacts = { classes: declared.map((d) => classFacts(d, constant)) };
+  const scope = statements[0]?.scope ?? declared[0]?.scope ?? globalScope;
+  const ctx: EvalContext = { scope, constant };
+  const routes = routeDeclarations(
+    statements.map((s) => s.statement),
+    ctx,
+  );
+  if (routes.length > 0) facts.routes = routes;
+  const returned = statements.find((s) => s.statement.kind === 'return');
+  if (returned)
+    facts.returns = evaluate(child(returned.statement, 'expr'), { ...ctx, scope: returned.scope });
+  if (code.includes('withRouting')) readWithRouting(program, ctx, facts);
+  if (code.includes('Schema::')) {
+    const tables = migrationOps(program, ctx);
+    if (tables.length > 0) facts.tables = tables;
+  }
+  if (code.includes('withoutWrapping')) {
+    const classes = withoutWrapping(program, ctx);
+    if (classes.length > 0) facts.withoutWrapping = classes;
+  }
+  const references = referencedClasses(facts);
+  if (references.length > 0) facts.references = references;
+  return facts;
+}
+
+function declaration(node: Node, scope: NameScope): Declared {
+  const short = text(node, 'name') ?? '';
+  const name = scope.namespace ? `${scope.namespace}\\${short}` : short;
+  const parentNode = node.kind === 'interface' ? undefined : child(node, 'extends');
+  const parent = classOfNameNode(scope, parentNode);
+  return parent ? { node, name, parent, scope } : { node, name, scope };
+}
+
+/** Laravel 11+: `Application::configure(...)->withRouting(api: ..., apiPrefix: ..., then: fn)`. */
+function readWithRouting(program: Node, ctx: EvalContext, facts: FileFacts): void {
+  walk(program, (node) => {
+    if (node.kind !== 'call' || facts.withRouting) return;
+    const link = flattenChain(node).links.find((l) => l.call && l.name === 'withRouting');
+    if (!link) return;
+    const args: Record<string, PhpValue> = {};
+    const positional = ['web', 'api', 'commands', 'channels', 'pages', 'health', 'then'];
+    link.args.forEach((arg, i) => {
+      const name = arg.kind === 'namedargument' ? String(arg.name) : positional[i];
+      const value = argValue(arg);
+      if (!name || !value) return;
+      if (value.kind === 'closure' || value.kind === 'arrowfunc') {
+        const body =
+          value.kind === 'arrowfunc'
+            ? [{ kind: 'expressionstatement', expression: child(value, 'body') }]
+            : children(child(value, 'body'), 'children');
+        facts.routes = [...(facts.routes ?? []), ...routeDeclarations(body as Node[], ctx)];
+      } else args[name] = evaluate(value, ctx);
+    });
+    facts.withRouting = args;
+    return false;
+  });
+}
+
+function withoutWrapping(program: Node, ctx: EvalContext): string[] {
+  const classes = new Set<string>();
+  walk(program, (node) => {
+    const call = staticCall(node);
+    if (call?.method !== 'withoutWrapping') return;
+    const className = lookupClass(call.what, ctx);
+    if (className) classes.add(className);
+  });
+  return [...classes].sort();
+}

@@ -1,0 +1,98 @@
+import { child, children, docComment, lineOf, text, type Node } from '../php/ast.js';
+import { parseDocBlock } from '../php/docblock.js';
+import { evaluate, type EvalContext } from '../php/evaluate.js';
+import { classOfNameNode, resolveClassName } from '../php/names.js';
+import type { PhpValue } from '../php/value.js';
+import { methodFacts, type ClassRole } from './methods.js';
+import type { Declared } from './symbols.js';
+import type { ClassFacts } from './types.js';
+
+const KINDS: Record<string, ClassFacts['kind']> = {
+  class: 'class',
+  enum: 'enum',
+  trait: 'trait',
+  interface: 'interface',
+};
+
+/** Everything the assembly may ask about a class, read from its declaration alone. */
+export function classFacts(d: Declared, constant: EvalContext['constant']): ClassFacts {
+  const { node, scope } = d;
+  const facts: ClassFacts = {
+    name: d.name,
+    kind: KINDS[node.kind] ?? 'class',
+    line: lineOf(node),
+    properties: {},
+    constants: {},
+    methods: {},
+  };
+  if (d.parent) facts.extends = d.parent;
+  const implemented = children(node, 'implements')
+    .map((n) => classOfNameNode(scope, n))
+    .filter((n): n is string => !!n);
+  if (implemented.length > 0) facts.implements = implemented;
+  if (node.isAbstract === true) facts.abstract = true;
+  const doc = parseDocBlock(docComment(node));
+  if (doc) facts.doc = doc;
+  const mixin = doc?.tags.mixin?.[0]?.split(/\s+/)[0];
+  if (mixin) facts.mixin = resolveClassName(scope, mixin);
+  const ctx: EvalContext = { scope, self: d.name, parent: d.parent, constant };
+  const members = children(node, 'body');
+  readMembers(facts, members, ctx);
+  ctx.property = (name) => facts.properties[name];
+  const role = roleOf(facts);
+  for (const method of members.filter((m) => m.kind === 'method')) {
+    const name = text(method, 'name');
+    if (name) facts.methods[name] = methodFacts(method, name, role, ctx);
+  }
+  return facts;
+}
+
+function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void {
+  const traits: string[] = [];
+  for (const member of members) {
+    if (member.kind === 'traituse') {
+      for (const t of children(member, 'traits')) {
+        const name = classOfNameNode(ctx.scope, t);
+        if (name) traits.push(name);
+      }
+    } else if (member.kind === 'propertystatement') {
+      for (const property of children(member, 'properties')) {
+        const name = text(property, 'name');
+        if (name) facts.properties[name] = evaluate(child(property, 'value'), ctx);
+        const declared = classOfNameNode(ctx.scope, child(property, 'type'));
+        if (name && declared) (facts.types ??= {})[name] = declared;
+      }
+    } else if (member.kind === 'classconstant') {
+      for (const constant of children(member, 'constants')) {
+        const name = text(constant, 'name');
+        if (name) facts.constants[name] = evaluate(child(constant, 'value'), ctx);
+      }
+    } else if (member.kind === 'enumcase') {
+      const name = text(member, 'name');
+      const value: PhpValue = evaluate(child(member, 'value'), ctx);
+      if (name)
+        (facts.cases ??= {})[name] =
+          typeof value === 'string' || typeof value === 'number' ? value : null;
+    }
+  }
+  if (traits.length > 0) facts.traits = traits;
+  // Promoted constructor parameters are typed properties too.
+  const constructor = members.find((m) => m.kind === 'method' && text(m, 'name') === '__construct');
+  for (const param of children(constructor, 'arguments')) {
+    const name = text(param, 'name');
+    const declared = classOfNameNode(ctx.scope, child(param, 'type'));
+    if (name && declared && Number(param.flags ?? 0) !== 0) (facts.types ??= {})[name] = declared;
+  }
+}
+
+/** Which kinds of method facts are worth computing, from the class's name and parent alone. */
+function roleOf(facts: ClassFacts): ClassRole {
+  const own = facts.name;
+  const parent = facts.extends ?? '';
+  const inHttp = /\\Http\\(?!Requests\\|Resources\\|Middleware\\)/.test(own);
+  return {
+    controller:
+      /Controller$/.test(own) || /Controller$/.test(parent) || (inHttp && facts.kind === 'class'),
+    provider: /ServiceProvider$/.test(parent) || /ServiceProvider$/.test(own),
+  };
+}

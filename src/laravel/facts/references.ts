@@ -1,0 +1,39 @@
+import type { FileFacts } from './types.js';
+
+/** Keys of facts whose string values name classes. */
+const REFERENCE_KEYS = new Set([
+  'extends',
+  'className',
+  'model',
+  'controller',
+  'related',
+  'type',
+  'mixin',
+]);
+
+/**
+ * The fully qualified classes a file's facts mention (parents, traits, type hints, resources,
+ * models, controllers), sorted: what the PSR-4 lookup may need to read next.
+ */
+export function referencedClasses(facts: Omit<FileFacts, 'references'>): string[] {
+  const out = new Set<string>();
+  collect(facts, out);
+  const own = new Set(facts.classes.map((c) => c.name));
+  return [...out].filter((name) => name.includes('\\') && !own.has(name)).sort();
+}
+
+function collect(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collect(item, out);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  for (const [key, v] of Object.entries(record)) {
+    if (typeof v === 'string') {
+      if (REFERENCE_KEYS.has(key) || (key === 'name' && record.kind === 'class')) out.add(v);
+    } else if (key === 'traits' && Array.isArray(v)) {
+      for (const t of v) if (typeof t === 'string') out.add(t);
+    } else collect(v, out);
+  }
+}

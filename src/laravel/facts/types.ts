@@ -1,0 +1,225 @@
+import type { DocBlock } from '../php/docblock.js';
+import type { PhpValue } from '../php/value.js';
+
+/**
+ * What the per-file pass learns from one PHP file. Plain JSON (it is cached on disk keyed by the
+ * file's content hash, and may cross a worker-thread boundary), and a function of the file's
+ * content only: class names are fully qualified through the file's own `use` imports, paths are
+ * kept relative (`{{__DIR__}}`, `{{BASE}}`), and everything that needs another file is resolved
+ * later, in the global assembly.
+ */
+export interface FileFacts {
+  /** Set when the file could not be parsed; nothing else is. */
+  error?: Problem;
+  classes: ClassFacts[];
+  /** Route declarations among the file's top-level statements (route files). */
+  routes?: RouteDecl[];
+  /** Arguments of `->withRouting(...)` (Laravel 11+ `bootstrap/app.php`). */
+  withRouting?: Record<string, PhpValue>;
+  /** `Schema::create`/`Schema::table` blocks, in order (migrations). */
+  tables?: TableOp[];
+  /** Resource classes whose wrapping is switched off (`JsonResource::withoutWrapping()`). */
+  withoutWrapping?: string[];
+  /** The file's top-level `return` value (config files). */
+  returns?: PhpValue;
+  warnings?: Problem[];
+  /** Classes the facts mention that the file does not declare (for the PSR-4 lookup). */
+  references?: string[];
+}
+
+export interface Problem {
+  line: number;
+  message: string;
+}
+
+export interface ClassFacts {
+  /** Fully qualified. */
+  name: string;
+  kind: 'class' | 'enum' | 'trait' | 'interface';
+  line: number;
+  extends?: string;
+  implements?: string[];
+  traits?: string[];
+  abstract?: boolean;
+  doc?: DocBlock;
+  /** `@mixin` in the docblock, resolved (a resource's model). */
+  mixin?: string;
+  /** Declared property types, promoted constructor parameters included. */
+  types?: Record<string, string>;
+  /** Property defaults, static ones included (`$casts`, `$hidden`, `$wrap`, `$table`, ...). */
+  properties: Record<string, PhpValue>;
+  constants: Record<string, PhpValue>;
+  /** Enum cases and their backing values (null for a pure enum). */
+  cases?: Record<string, string | number | null>;
+  methods: Record<string, MethodFacts>;
+}
+
+export interface MethodFacts {
+  line: number;
+  visibility: 'public' | 'protected' | 'private';
+  static?: boolean;
+  doc?: DocBlock;
+  params: ParamFacts[];
+  /** The declared return type: a class, or a lower-case builtin. */
+  returnType?: string;
+  /** The value a method returns when it returns one expression (`rules()`, `casts()`, ...). */
+  returns?: PhpValue;
+  /** What a request handler does: set for public methods of controller-like classes. */
+  handler?: HandlerFacts;
+  /** The fields of a `toArray()` (API resources). */
+  fields?: Shape;
+  /** `return $this->hasMany(Post::class)` and friends. */
+  relation?: { type: string; related: string };
+  /** Route declarations inside the method (route service providers). */
+  routes?: RouteDecl[];
+}
+
+export interface ParamFacts {
+  name: string;
+  /** Fully qualified class, or a lower-case builtin (`int`, `string`, ...). */
+  type?: string;
+  nullable?: boolean;
+  optional?: boolean;
+  /** A scalar default value (`$slug = 'home'`). */
+  default?: string | number | boolean | null;
+}
+
+/** What a controller method or route closure does, as far as the documentation cares. */
+export interface HandlerFacts {
+  params: ParamFacts[];
+  doc?: DocBlock;
+  /** Inline validation: `$request->validate([...])`, `$this->validate(...)`, `Validator::make`. */
+  validations: { line: number; rules: PhpValue }[];
+  /** `$request->query('x')`, `->integer('x')`, `->header('X-Y')`, ... */
+  inputs: InputRead[];
+  /** Each `return` (or arrow-function body), described. */
+  returns: Produced[];
+  /** Statuses it can answer besides success: `abort(403)`, `findOrFail` → 404, ... */
+  statuses: number[];
+}
+
+export interface InputRead {
+  name: string;
+  /** `query`, `input`, `header`, ... */
+  via: string;
+  /** The type the accessor returns: `integer()` → integer. */
+  type?: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  default?: PhpValue;
+}
+
+/** One response a handler can produce. */
+export interface Produced {
+  line: number;
+  /** An explicit status (`response()->json(..., 201)`, `setStatusCode(201)`). */
+  status?: number;
+  /** No body (`noContent()`, `response(null, 204)`). */
+  empty?: boolean;
+  body?: Shape;
+}
+
+/** A data source: a model, a list of them or a paginator, as a query expression reveals it. */
+export interface DataSource {
+  model?: string;
+  /** The data is `model`'s relation of this name (`$user->posts()->paginate()`). */
+  relation?: string;
+  many?: boolean;
+  paginated?: 'length' | 'simple' | 'cursor';
+  /** `create()`, `new` + `save()`: Laravel answers 201 for a resource of a new model. */
+  created?: boolean;
+}
+
+/**
+ * The shape of a value a handler returns or a resource's `toArray()` builds: enough to write a
+ * JSON Schema once the models, casts and migrations are known.
+ */
+export type Shape =
+  | { kind: 'literal'; value: string | number | boolean | null }
+  | { kind: 'object'; fields: Field[] }
+  | { kind: 'list'; items: Shape[] }
+  | {
+      kind: 'resource';
+      className: string;
+      collection: boolean;
+      source?: DataSource;
+      additional?: Shape;
+      /** Nested in another resource: Laravel writes null for a missing relation. */
+      nullable?: boolean;
+    }
+  | { kind: 'data'; source: DataSource }
+  /** An attribute of the model, or of a model it relates to (`$this->product->sku`). */
+  | { kind: 'attribute'; name: string; relation?: string }
+  /** A method's declared return type; `via` names the typed property it is called on. */
+  | { kind: 'method'; name: string; className?: string; via?: string }
+  /** A backed enum's value (`Status::cases()` items, `array_column(Status::cases(), 'value')`). */
+  | { kind: 'enum'; className: string }
+  /** `config('app.name')`: the value in the project's config files. */
+  | { kind: 'config'; key: string }
+  /** A request input read by name (`$data['email']`, `$request->input('email')`): typed by the rules. */
+  | { kind: 'input'; name: string }
+  | { kind: 'relation'; name: string }
+  | { kind: 'count'; relation: string }
+  | { kind: 'type'; type: ScalarType; format?: string }
+  | { kind: 'union'; options: Shape[] }
+  | { kind: 'model' }
+  | { kind: 'unknown'; source?: string };
+
+export type ScalarType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+/** A field of an object shape; without a key, its value's fields are merged in (`merge`). */
+export interface Field {
+  key?: string;
+  value: Shape;
+  /** Present only sometimes (`when`, `whenLoaded`, `mergeWhen`, ...). */
+  optional?: boolean;
+}
+
+/** A route declaration as written; its meaning (prefixes, names, expansion) is decided later. */
+export type RouteDecl =
+  | {
+      kind: 'route';
+      line: number;
+      methods: string[];
+      uri: string;
+      action?: ActionDecl;
+      /** Registrar calls before the verb and modifiers after it, in order. */
+      calls: ChainCall[];
+    }
+  | {
+      kind: 'resource';
+      line: number;
+      api: boolean;
+      /** `Route::singleton`/`apiSingleton`: one resource without an identifier. */
+      singleton?: boolean;
+      /** `name => controller` (one entry for `resource`, several for `resources`). */
+      resources: { name: string; controller: string }[];
+      options: PhpValue;
+      calls: ChainCall[];
+    }
+  | { kind: 'group'; line: number; calls: ChainCall[]; children: RouteDecl[] }
+  | { kind: 'require'; line: number; path: PhpValue; calls: ChainCall[] }
+  | { kind: 'pattern'; line: number; name: string; regex: string };
+
+export interface ChainCall {
+  method: string;
+  args: PhpValue[];
+}
+
+export type ActionDecl =
+  { kind: 'value'; value: PhpValue } | { kind: 'closure'; handler: HandlerFacts };
+
+/** One `Schema::create('users', ...)`, `Schema::table(...)`, `Schema::drop(...)`, `rename`. */
+export interface TableOp {
+  table: string;
+  op: 'create' | 'table' | 'drop' | 'rename';
+  /** The new name, for `rename`. */
+  to?: string;
+  /** `$table->...` statements in order: column types, `dropColumn`, `renameColumn`, ... */
+  columns: ColumnDecl[];
+}
+
+/** `$table->string('email')->nullable()->unique()`: the first method, its args, the rest. */
+export interface ColumnDecl {
+  type: string;
+  args: PhpValue[];
+  modifiers: ChainCall[];
+}

@@ -1,0 +1,267 @@
+import { child, children, isNode, text, type Node } from './ast.js';
+import { FOLDED_FUNCTIONS } from './functions.js';
+import { classOfNameNode, resolveFunctionName, type NameScope } from './names.js';
+import { describeNode } from './source.js';
+import type { PhpArray, PhpValue } from './value.js';
+
+/** What an expression may refer to besides literals: names, the class, locals, properties. */
+export interface EvalContext {
+  scope: NameScope;
+  /** The class the code belongs to: `self::`, `static::`, `__CLASS__`. */
+  self?: string;
+  /** Its parent: `parent::`. */
+  parent?: string;
+  /** Local variables → the expression last assigned to them. */
+  variables?: ReadonlyMap<string, Node>;
+  /** `$this->name`: the class's property defaults. */
+  property?: (name: string) => PhpValue | undefined;
+  /** A class constant or enum case declared in the same file, already evaluated. */
+  constant?: (className: string, name: string) => PhpValue | undefined;
+}
+
+type Evaluator = (node: Node, ctx: EvalContext, seen: Set<string>) => PhpValue;
+
+/**
+ * Evaluates a PHP expression statically into a PhpValue: literals, arrays, concatenation,
+ * `::class`, class constants and enum cases, static and function calls with their method
+ * chains, `new`. What cannot be known without running PHP becomes `{ kind: 'unknown' }`.
+ */
+export function evaluate(node: Node | undefined, ctx: EvalContext): PhpValue {
+  return node ? evaluateNode(node, ctx, new Set()) : null;
+}
+
+function evaluateNode(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const handler = EVALUATORS[node.kind];
+  return handler ? handler(node, ctx, seen) : unknown(node);
+}
+
+const EVALUATORS: Record<string, Evaluator> = {
+  string: (node) => String(node.value),
+  nowdoc: (node) => String(node.value),
+  number: (node) => Number(String(node.value).replace(/_/g, '')),
+  boolean: (node) => node.value === true,
+  nullkeyword: () => null,
+  array: evaluateArray,
+  encapsed: evaluateEncapsed,
+  bin: evaluateBinary,
+  unary: evaluateUnary,
+  cast: evaluateCast,
+  magic: evaluateMagic,
+  staticlookup: evaluateStaticLookup,
+  call: evaluateCall,
+  new: evaluateNew,
+  variable: evaluateVariable,
+  propertylookup: evaluateProperty,
+  parenthesis: (node, ctx, seen) => sub(child(node, 'inner'), ctx, seen),
+  name: (node) => {
+    const name = text(node, 'name')?.toLowerCase();
+    if (name === 'true' || name === 'false') return name === 'true';
+    if (name === 'null') return null;
+    return unknown(node);
+  },
+};
+
+function sub(node: Node | undefined, ctx: EvalContext, seen: Set<string>): PhpValue {
+  return node ? evaluateNode(node, ctx, seen) : null;
+}
+
+function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArray {
+  const items: PhpArray['items'] = [];
+  let next = 0;
+  for (const entry of children(node, 'items')) {
+    const value = sub(entry.kind === 'entry' ? child(entry, 'value') : entry, ctx, seen);
+    if (entry.unpack === true) {
+      if (value && typeof value === 'object' && value.kind === 'array') {
+        for (const item of value.items) {
+          if (typeof item.key === 'string') items.push(item);
+          else items.push({ key: next++, value: item.value });
+        }
+      }
+      continue;
+    }
+    const keyNode = child(entry, 'key');
+    const key = keyNode ? sub(keyNode, ctx, seen) : next;
+    const usable =
+      typeof key === 'string' || typeof key === 'number' ? key : String(describeNode(keyNode));
+    if (typeof usable === 'number' && usable >= next) next = usable + 1;
+    items.push({ key: usable, value });
+  }
+  return { kind: 'array', items: withoutListKeys(items) };
+}
+
+/** A list's keys are positions; dropping them keeps list items distinguishable from maps. */
+function withoutListKeys(items: PhpArray['items']): PhpArray['items'] {
+  const isList = items.every((item, i) => item.key === i);
+  return isList ? items.map((item) => ({ value: item.value })) : items;
+}
+
+function evaluateEncapsed(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  let out = '';
+  for (const part of children(node, 'value')) {
+    const value = sub(child(part, 'expression'), ctx, seen);
+    if (typeof value !== 'string' && typeof value !== 'number') return unknown(node);
+    out += String(value);
+  }
+  return out;
+}
+
+const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '|': (a, b) => a | b,
+};
+
+function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const type = String(node.type);
+  const left = sub(child(node, 'left'), ctx, seen);
+  if (type === '??')
+    return left === null || isUnknown(left) ? sub(child(node, 'right'), ctx, seen) : left;
+  const right = sub(child(node, 'right'), ctx, seen);
+  if (type === '.') {
+    const scalar = (v: PhpValue) => typeof v === 'string' || typeof v === 'number';
+    return scalar(left) && scalar(right) ? `${String(left)}${String(right)}` : unknown(node);
+  }
+  const op = ARITHMETIC[type];
+  if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);
+  return unknown(node);
+}
+
+function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const value = sub(child(node, 'what'), ctx, seen);
+  if (typeof value !== 'number') return unknown(node);
+  if (node.type === '-') return -value;
+  return node.type === '+' ? value : unknown(node);
+}
+
+function evaluateCast(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const value = sub(child(node, 'expr'), ctx, seen);
+  if (value === null || typeof value === 'object') return unknown(node);
+  switch (node.type) {
+    case 'int':
+      return Math.trunc(Number(value));
+    case 'float':
+      return Number(value);
+    case 'string':
+      return String(value);
+    case 'bool':
+      return Boolean(value);
+    default:
+      return unknown(node);
+  }
+}
+
+function evaluateMagic(node: Node, ctx: EvalContext): PhpValue {
+  switch (node.value) {
+    case '__DIR__':
+      return '{{__DIR__}}';
+    case '__FILE__':
+      return '{{__FILE__}}';
+    case '__CLASS__':
+      return ctx.self ?? '';
+    case '__NAMESPACE__':
+      return ctx.scope.namespace;
+    default:
+      return unknown(node);
+  }
+}
+
+/** The class a `Foo::`, `self::`, `static::` or `parent::` prefix names. */
+export function lookupClass(node: Node | undefined, ctx: EvalContext): string | undefined {
+  if (!node) return undefined;
+  if (node.kind === 'selfreference' || node.kind === 'staticreference') return ctx.self;
+  if (node.kind === 'parentreference') return ctx.parent;
+  if (node.kind === 'name') {
+    const name = text(node, 'name')?.toLowerCase();
+    if (name === 'self' || name === 'static') return ctx.self;
+    if (name === 'parent') return ctx.parent;
+  }
+  return classOfNameNode(ctx.scope, node);
+}
+
+function evaluateStaticLookup(node: Node, ctx: EvalContext): PhpValue {
+  const className = lookupClass(child(node, 'what'), ctx);
+  const offset = child(node, 'offset');
+  if (!className || offset?.kind !== 'identifier') return unknown(node);
+  const name = String(offset.name);
+  if (name.toLowerCase() === 'class') return { kind: 'class', name: className };
+  const known = ctx.constant?.(className, name);
+  if (known !== undefined) return known;
+  return { kind: 'const', className, name };
+}
+
+function evaluateArgs(node: Node, ctx: EvalContext, seen: Set<string>) {
+  const args: PhpValue[] = [];
+  const named: Record<string, PhpValue> = {};
+  for (const arg of children(node, 'arguments')) {
+    if (arg.kind === 'namedargument') named[String(arg.name)] = sub(child(arg, 'value'), ctx, seen);
+    else args.push(evaluateNode(arg, ctx, seen));
+  }
+  return Object.keys(named).length > 0 ? { args, named } : { args };
+}
+
+function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const what = child(node, 'what');
+  const { args, named } = evaluateArgs(node, ctx, seen);
+  if (what?.kind === 'name') {
+    const callee = resolveFunctionName(ctx.scope, String(what.name), text(what, 'resolution'));
+    const fold = FOLDED_FUNCTIONS[callee.toLowerCase()];
+    const folded = fold?.(args);
+    if (folded !== undefined) return folded;
+    return named ? { kind: 'call', callee, args, named } : { kind: 'call', callee, args };
+  }
+  if (what?.kind === 'staticlookup') {
+    const className = lookupClass(child(what, 'what'), ctx);
+    const method = text(what, 'offset');
+    if (!className || !method) return unknown(node);
+    const callee = `${className}::${method}`;
+    return named ? { kind: 'call', callee, args, named } : { kind: 'call', callee, args };
+  }
+  if (what?.kind === 'propertylookup' || what?.kind === 'nullsafepropertylookup') {
+    const receiver = sub(child(what, 'what'), ctx, seen);
+    const method = text(what, 'offset');
+    if (
+      method &&
+      receiver &&
+      typeof receiver === 'object' &&
+      (receiver.kind === 'call' || receiver.kind === 'new')
+    ) {
+      return { ...receiver, chain: [...(receiver.chain ?? []), { method, args }] };
+    }
+  }
+  return unknown(node);
+}
+
+function evaluateNew(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const className = lookupClass(child(node, 'what'), ctx);
+  if (!className) return unknown(node);
+  const { args, named } = evaluateArgs(node, ctx, seen);
+  return named ? { kind: 'new', className, args, named } : { kind: 'new', className, args };
+}
+
+function evaluateVariable(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const name = typeof node.name === 'string' ? node.name : undefined;
+  const assigned = name ? ctx.variables?.get(name) : undefined;
+  if (!name || !assigned || seen.has(name)) return unknown(node);
+  const next = new Set(seen).add(name);
+  return evaluateNode(assigned, ctx, next);
+}
+
+function evaluateProperty(node: Node, ctx: EvalContext): PhpValue {
+  const what = child(node, 'what');
+  const name = text(node, 'offset');
+  if (what?.kind === 'variable' && what.name === 'this' && name) {
+    return ctx.property?.(name) ?? unknown(node);
+  }
+  return unknown(node);
+}
+
+function unknown(node: Node | undefined): PhpValue {
+  const source = describeNode(node);
+  return source ? { kind: 'unknown', source } : { kind: 'unknown' };
+}
+
+export function isUnknown(value: unknown): boolean {
+  return isNode(value) && value.kind === 'unknown';
+}

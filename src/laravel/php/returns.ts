@@ -1,0 +1,23 @@
+import { child, lineOf, walk, type Node } from './ast.js';
+
+/** Every `return` of a function body (nested functions excluded); an arrow function's body. */
+export function returnExpressions(fn: Node): { line: number; expr: Node | undefined }[] {
+  if (fn.kind === 'arrowfunc') {
+    const body = child(fn, 'body');
+    return [{ line: lineOf(body ?? fn), expr: body }];
+  }
+  const found: { line: number; expr: Node | undefined }[] = [];
+  const body = child(fn, 'body');
+  if (!body) return found;
+  walk(body, (node) => {
+    if (
+      node.kind === 'closure' ||
+      node.kind === 'arrowfunc' ||
+      node.kind === 'class' ||
+      node.kind === 'function'
+    )
+      return false;
+    if (node.kind === 'return') found.push({ line: lineOf(node), expr: child(node, 'expr') });
+  });
+  return found;
+}

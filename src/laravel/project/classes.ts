@@ -1,0 +1,153 @@
+import type { ClassFacts, FileFacts, MethodFacts } from '../facts/types.js';
+import type { PhpValue } from '../php/value.js';
+import { Tracker } from './tracker.js';
+
+const ALL = '*';
+const SHORT = 'short:';
+
+export interface IndexedClass {
+  facts: ClassFacts;
+  file: string;
+}
+
+/** Every class of the project by fully qualified name, with inheritance-aware lookups. */
+export class ClassIndex {
+  private readonly byName = new Map<string, IndexedClass>();
+  private sorted?: string[];
+  private byShort?: Map<string, string[]>;
+  private readonly versions = new Map<string, string>();
+  /** Told every class name looked up, for reuse of the assembly's output across runs. */
+  readonly tracker = new Tracker();
+
+  constructor(
+    files: ReadonlyMap<string, FileFacts>,
+    /** File → content hash, when known (else the facts identify the content). */
+    private readonly hashes?: ReadonlyMap<string, string>,
+  ) {
+    for (const [file, facts] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      for (const facts_ of facts.classes) {
+        if (!this.byName.has(facts_.name)) this.byName.set(facts_.name, { facts: facts_, file });
+      }
+    }
+  }
+
+  get(name: string): IndexedClass | undefined {
+    return this.lookup(name);
+  }
+
+  has(name: string): boolean {
+    return this.lookup(name) !== undefined;
+  }
+
+  /** Every class name, sorted (computed once). */
+  names(): readonly string[] {
+    this.tracker.consult(ALL);
+    return (this.sorted ??= [...this.byName.keys()].sort());
+  }
+
+  /**
+   * What a tracked key stands for now: a class's file content (or its absence), the classes
+   * with a short name, the whole set of classes.
+   */
+  version(key: string): string {
+    let known = this.versions.get(key);
+    if (known === undefined) this.versions.set(key, (known = this.computeVersion(key)));
+    return known;
+  }
+
+  private computeVersion(key: string): string {
+    if (key === ALL) return this.names().join(',');
+    if (key.startsWith(SHORT)) return this.withShortName(key.slice(SHORT.length)).join(',');
+    const found = this.byName.get(key);
+    if (!found) return '-';
+    return this.hashes?.get(found.file) ?? JSON.stringify(found.facts);
+  }
+
+  private lookup(name: string): IndexedClass | undefined {
+    this.tracker.consult(name);
+    return this.byName.get(name);
+  }
+
+  /** The classes with this short name (`User` → `App\\Models\\User`, ...), sorted. */
+  withShortName(short: string): readonly string[] {
+    this.tracker.consult(SHORT + short);
+    if (!this.byShort) {
+      this.byShort = new Map();
+      for (const name of this.names()) {
+        const key = name.slice(name.lastIndexOf('\\') + 1);
+        const list = this.byShort.get(key) ?? [];
+        list.push(name);
+        this.byShort.set(key, list);
+      }
+    }
+    return this.byShort.get(short) ?? [];
+  }
+
+  /** Parents, nearest first; the last may be a framework class the project does not contain. */
+  ancestors(name: string): string[] {
+    const out: string[] = [];
+    let current = this.lookup(name)?.facts.extends;
+    while (current && !out.includes(current)) {
+      out.push(current);
+      current = this.lookup(current)?.facts.extends;
+    }
+    return out;
+  }
+
+  /** Whether the class is, or descends from, one of `bases` (fully qualified). */
+  isA(name: string, bases: readonly string[]): boolean {
+    return [name, ...this.ancestors(name)].some((n) => bases.includes(n));
+  }
+
+  /** The class itself and its ancestors that the project declares, nearest first. */
+  lineage(name: string): IndexedClass[] {
+    return [name, ...this.ancestors(name)]
+      .map((n) => this.lookup(n))
+      .filter((c): c is IndexedClass => !!c);
+  }
+
+  /** Traits used by the class or its ancestors (and by those traits), by name. */
+  traits(name: string): string[] {
+    const out = new Set<string>();
+    const visit = (traits: readonly string[] | undefined) => {
+      for (const t of traits ?? []) {
+        if (out.has(t)) continue;
+        out.add(t);
+        visit(this.lookup(t)?.facts.traits);
+      }
+    };
+    for (const c of this.lineage(name)) visit(c.facts.traits);
+    return [...out];
+  }
+
+  /** A method as PHP would find it: the class, its traits, then its ancestors. */
+  method(name: string, method: string): { facts: MethodFacts; owner: IndexedClass } | undefined {
+    for (const c of this.lineage(name)) {
+      const own = c.facts.methods[method];
+      if (own) return { facts: own, owner: c };
+      for (const t of c.facts.traits ?? []) {
+        const trait = this.lookup(t);
+        const found = trait?.facts.methods[method];
+        if (trait && found) return { facts: found, owner: trait };
+      }
+    }
+    return undefined;
+  }
+
+  /** A property default, from the nearest class (or trait) that declares it. */
+  property(name: string, property: string): PhpValue | undefined {
+    for (const c of this.lineage(name)) {
+      if (property in c.facts.properties) return c.facts.properties[property];
+      for (const t of c.facts.traits ?? []) {
+        const trait = this.lookup(t);
+        if (trait && property in trait.facts.properties) return trait.facts.properties[property];
+      }
+    }
+    return undefined;
+  }
+
+  /** The class that declares a property, if the project does. */
+  declaresProperty(name: string, property: string): string | undefined {
+    return this.lineage(name).find((c) => property in c.facts.properties)?.facts.name;
+  }
+}

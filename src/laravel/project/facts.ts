@@ -1,0 +1,77 @@
+import type { FileFacts, Shape } from '../facts/types.js';
+import type { ModelCatalog } from '../models/catalog.js';
+import type { ClassIndex } from './classes.js';
+
+/** Resource classes `withoutWrapping()` is called on, anywhere in the project. */
+export function unwrappedResources(files: ReadonlyMap<string, FileFacts>): Set<string> {
+  return new Set([...files.values()].flatMap((f) => f.withoutWrapping ?? []));
+}
+
+/**
+ * The model each resource is seen wrapping in handlers (`new UserResource($user)` with a
+ * `User $user`), for resources whose model neither `@mixin` nor the name tells. The most
+ * frequent wins; ties go to the first name in order.
+ */
+export function resourceHints(
+  files: ReadonlyMap<string, FileFacts>,
+  classes: ClassIndex,
+): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  const visit = (shape: Shape | undefined) => {
+    if (
+      shape?.kind === 'resource' &&
+      shape.source?.model &&
+      !shape.source.relation &&
+      classes.has(shape.source.model)
+    ) {
+      const byModel = counts.get(shape.className) ?? new Map<string, number>();
+      byModel.set(shape.source.model, (byModel.get(shape.source.model) ?? 0) + 1);
+      counts.set(shape.className, byModel);
+    }
+    if (shape?.kind === 'object') shape.fields.forEach((f) => visit(f.value));
+  };
+  for (const facts of files.values()) {
+    for (const cls of facts.classes)
+      for (const m of Object.values(cls.methods)) m.handler?.returns.forEach((r) => visit(r.body));
+  }
+  const out = new Map<string, string>();
+  for (const [resource, byModel] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const best = [...byModel].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0];
+    if (best) out.set(resource, best[0]);
+  }
+  return out;
+}
+
+/** The authenticated user's model: `config/auth.php`'s users provider, else `App\Models\User`. */
+export function authModel(
+  files: ReadonlyMap<string, FileFacts>,
+  classes: ClassIndex,
+  models: ModelCatalog,
+): string | undefined {
+  const config = files.get('config/auth.php')?.returns;
+  const found = findModel(config);
+  if (found && models.isModel(found)) return found;
+  return (
+    ['App\\Models\\User', 'App\\User'].find((m) => models.isModel(m)) ??
+    classes.withShortName('User').find((n) => models.isModel(n))
+  );
+}
+
+function findModel(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as { kind?: string; items?: { key?: unknown; value: unknown }[] };
+  if (v.kind !== 'array' || !v.items) return undefined;
+  for (const item of v.items) {
+    if (item.key === 'model') {
+      const raw = item.value as { kind?: string; callee?: string; args?: unknown[] };
+      // `env('AUTH_MODEL', App\\Models\\User::class)`: the default.
+      const value = raw?.kind === 'call' && raw.callee === 'env' ? raw.args?.[1] : item.value;
+      const m = value as { kind?: string; name?: string };
+      if (m?.kind === 'class' && m.name) return m.name;
+      if (typeof value === 'string') return value;
+    }
+    const nested = findModel(item.value);
+    if (nested) return nested;
+  }
+  return undefined;
+}

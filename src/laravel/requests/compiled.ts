@@ -1,0 +1,51 @@
+import type { Finding } from '../../core/errors.js';
+import {
+  rulesToSchema,
+  validationErrorExample,
+  type RulesSchema,
+  type ValidationErrorBody,
+} from '../rules/index.js';
+import type { Tracker } from '../project/tracker.js';
+import type { Validation } from './rules.js';
+
+type Memo<T> = Map<unknown, { value: T; deps: Set<string> }>;
+
+/**
+ * Rules compiled once per FormRequest (or per inline rule set), however many operations use
+ * them: `store` and `update` often share a request class, and `PUT`/`PATCH` share a handler.
+ * The enums the rules name are tracked like any other class lookup.
+ */
+export class CompiledRules {
+  private readonly schemas: Memo<RulesSchema> = new Map();
+  private readonly examples: Memo<ValidationErrorBody> = new Map();
+
+  constructor(
+    private readonly resolveEnum: (className: string) => (string | number)[] | undefined,
+    /** Rules the rule layer does not understand are reported here. */
+    private readonly warnings: Finding[],
+    private readonly tracker: Tracker,
+  ) {}
+
+  schema(validation: Validation): RulesSchema {
+    const key = validation.formRequest ?? validation.rules;
+    const compiled = this.tracker.memo(this.schemas, key, () =>
+      rulesToSchema(validation.rules, { resolveEnum: this.resolveEnum }),
+    );
+    for (const u of compiled.unknown) {
+      const message = `validation rule "${u.rule}" of "${u.field}" is not understood; documented without it`;
+      this.warnings.push({
+        ...(validation.file ? { file: validation.file } : {}),
+        ...(validation.line ? { line: validation.line } : {}),
+        message,
+      });
+    }
+    return compiled;
+  }
+
+  example(validation: Validation): ValidationErrorBody {
+    const key = validation.formRequest ?? validation.rules;
+    return this.tracker.memo(this.examples, key, () =>
+      validationErrorExample(validation.rules, { resolveEnum: this.resolveEnum }),
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import type { HandlerFacts } from '../facts/types.js';
+import type { ClassIndex } from '../project/classes.js';
+import { arrayRecord, type PhpValue } from '../php/value.js';
+
+export const FORM_REQUEST = 'Illuminate\\Foundation\\Http\\FormRequest';
+
+/** The validation an operation runs before its handler, and where it is written. */
+export interface Validation {
+  rules: Record<string, PhpValue>;
+  /** The FormRequest class, when the rules come from one alone. */
+  formRequest?: string;
+  /** A FormRequest whose `authorize()` may say no (not literally `return true;`). */
+  mayForbid: boolean;
+  /** Where the rules are, for warnings. */
+  file?: string;
+  line?: number;
+}
+
+/**
+ * The rules an operation validates: the FormRequest type-hinted on its handler (its `rules()`,
+ * found through inheritance), then inline `$request->validate([...])` and friends.
+ * @see https://laravel.com/docs/validation#form-request-validation
+ */
+export function validationOf(
+  handler: HandlerFacts | undefined,
+  handlerFile: string | undefined,
+  classes: ClassIndex,
+): Validation | undefined {
+  if (!handler) return undefined;
+  const rules: Record<string, PhpValue> = {};
+  let formRequest: string | undefined;
+  let mayForbid = false;
+  let where: { file?: string; line?: number } = {};
+  for (const param of handler.params) {
+    if (!param.type || !classes.has(param.type) || !classes.isA(param.type, [FORM_REQUEST]))
+      continue;
+    formRequest = param.type;
+    const found = classes.method(param.type, 'rules');
+    Object.assign(rules, arrayRecord(found?.facts.returns));
+    if (found) where = { file: found.owner.file, line: found.facts.line };
+    const authorize = classes.method(param.type, 'authorize');
+    if (
+      authorize &&
+      authorize.owner.facts.name !== FORM_REQUEST &&
+      authorize.facts.returns !== true
+    )
+      mayForbid = true;
+  }
+  for (const inline of handler.validations) {
+    Object.assign(rules, arrayRecord(inline.rules));
+    formRequest = undefined;
+    where = { file: handlerFile, line: inline.line };
+  }
+  if (Object.keys(rules).length === 0 && !mayForbid && !formRequest) return undefined;
+  const validation: Validation = { rules, mayForbid, ...where };
+  if (formRequest && handler.validations.length === 0) validation.formRequest = formRequest;
+  return validation;
+}

@@ -1,0 +1,41 @@
+import type { HandlerFacts } from '../facts/types.js';
+
+/** A route as Laravel registers it, after groups, prefixes and resource expansion. */
+export interface Route {
+  /** Lower-case HTTP methods (GET implies HEAD, which is not listed). */
+  methods: string[];
+  /** Full URI without leading slash, as `route:list` shows it: `api/users/{user}`. */
+  uri: string;
+  name?: string;
+  middleware: string[];
+  /** Parameter → regex, from `where*` and `Route::pattern`. */
+  wheres: Record<string, string>;
+  action: RouteAction;
+  /** Where it was declared. */
+  file: string;
+  line: number;
+}
+
+export type RouteAction =
+  | { kind: 'controller'; controller: string; method: string }
+  | { kind: 'closure'; handler: HandlerFacts }
+  | { kind: 'none' };
+
+/** The attributes a group passes to what it contains. */
+export interface GroupState {
+  prefix: string;
+  middleware: string[];
+  withoutMiddleware: string[];
+  name: string;
+  namespace?: string;
+  controller?: string;
+  wheres: Record<string, string>;
+}
+
+export const ROOT_GROUP: GroupState = {
+  prefix: '',
+  middleware: [],
+  withoutMiddleware: [],
+  name: '',
+  wheres: {},
+};
