@@ -33,3 +33,18 @@ describe('stale examples', () => {
     expect(reported).toEqual([POINTER]);
   });
 });
+
+describe('mounting', () => {
+  it('serves from another node:http server through mock.handle', async () => {
+    const { createServer } = await import('node:http');
+    const { document } = await loadSpec(path.join(FIXTURES, 'stale-example.yaml'));
+    const mock = createMockServer(document);
+    const host = createServer((req, res) => mock.handle(req, res));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const { port } = host.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${port}/users/7`);
+    await new Promise((resolve) => host.close(resolve));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { id: number }).id).toBe(7);
+  });
+});
