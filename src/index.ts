@@ -24,3 +24,6 @@ export {
 export { writeDocument, serializeDocument, type OutputFormat } from './laravel/write.js';
 export { UserError, type Finding } from './core/errors.js';
 export type { OpenApiDocument } from './core/types.js';
+export { startWatch, type WatchSession } from './watch/session.js';
+export type { WatchOptions } from './watch/options.js';
+export type { WatchEvent } from './watch/events.js';

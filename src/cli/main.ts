@@ -7,6 +7,7 @@ import { registerGenerate } from './commands/generate.js';
 import { registerCache } from './commands/cache.js';
 import { registerExportPostman } from './commands/export-postman.js';
 import { registerExportInsomnia } from './commands/export-insomnia.js';
+import { registerWatch } from './commands/watch.js';
 import { colors } from './output.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
   registerCache(program);
   registerExportPostman(program);
   registerExportInsomnia(program);
+  registerWatch(program);
   program.commands.forEach((command) => command.exitOverride());
   try {
     await program.parseAsync(argv);

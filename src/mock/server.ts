@@ -9,6 +9,7 @@ import {
   DEFAULT_PORT,
   resolveMockOptions,
   type MockServerOptions,
+  type ResolvedMockOptions,
 } from './options.js';
 import { createPipeline } from './pipeline.js';
 import { prepare, type PreparedReply } from './reply.js';
@@ -30,6 +31,12 @@ export interface MockServer {
   listen(port?: number, host?: string): Promise<{ host: string; port: number; url: string }>;
   /** Stops accepting connections, lets in-flight responses finish, releases the port. */
   close(): Promise<void>;
+  /**
+   * Serves another document from now on (`apidoc watch --mock`): routes, plans and caches are
+   * rebuilt, then swapped in one assignment. Requests in flight finish on the old document;
+   * the server and its open connections stay as they are.
+   */
+  replaceDocument(document: OpenApiDocument): void;
 }
 
 /**
@@ -41,18 +48,13 @@ export function createMockServer(
   options: MockServerOptions = {},
 ): MockServer {
   const resolved = resolveMockOptions(options);
-  const operations = listOperations(document);
-  const warnings: Finding[] = [];
-  const pipeline = createPipeline(
-    document,
-    buildRouter(operations, warnings, serverBasePaths(document.servers)),
-    resolved,
-  );
+  let current = build(document, resolved);
 
   let closing = false;
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
-    pipeline(req)
+    current
+      .pipeline(req)
       .catch((error: unknown) => internalError(error))
       .then((reply) => {
         const write = () => {
@@ -80,9 +82,16 @@ export function createMockServer(
 
   return {
     server,
-    operations,
-    warnings,
+    get operations() {
+      return current.operations;
+    },
+    get warnings() {
+      return current.warnings;
+    },
     handle,
+    replaceDocument: (next) => {
+      current = build(next, resolved);
+    },
     listen: (port = DEFAULT_PORT, host = DEFAULT_HOST) => listen(server, port, host),
     close: () =>
       new Promise<void>((resolve) => {
@@ -96,6 +105,14 @@ export function createMockServer(
         server.closeIdleConnections();
       }),
   };
+}
+
+/** What is built from the document: swapped as a whole by `replaceDocument`. */
+function build(document: OpenApiDocument, options: ResolvedMockOptions) {
+  const operations = listOperations(document);
+  const warnings: Finding[] = [];
+  const router = buildRouter(operations, warnings, serverBasePaths(document.servers));
+  return { operations, warnings, pipeline: createPipeline(document, router, options) };
 }
 
 function listen(server: Server, port: number, host: string) {

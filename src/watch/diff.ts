@@ -1,0 +1,76 @@
+import { resolvePointer } from '../core/refs.js';
+import { HTTP_METHODS, type OpenApiDocument } from '../core/types.js';
+
+/** Operations named `METHOD /path`, in document order. */
+export interface OperationsDiff {
+  added: string[];
+  removed: string[];
+  /** In both, but described differently: the operation itself or a component it refers to. */
+  changed: string[];
+}
+
+/**
+ * What a regeneration did to the operations. A FormRequest's new field changes its
+ * `components/schemas` entry, not the operation: so an operation counts as changed when it, its
+ * path's parameters or anything it reaches through `$ref`s differs.
+ */
+export function diffOperations(before: OpenApiDocument, after: OpenApiDocument): OperationsDiff {
+  const old = fingerprints(before);
+  const now = fingerprints(after);
+  return {
+    added: [...now.keys()].filter((key) => !old.has(key)),
+    removed: [...old.keys()].filter((key) => !now.has(key)),
+    changed: [...now]
+      .filter(([key, print]) => old.has(key) && old.get(key) !== print)
+      .map(([k]) => k),
+  };
+}
+
+function fingerprints(doc: OpenApiDocument): Map<string, string> {
+  const refs = new RefClosure(doc);
+  const out = new Map<string, string>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const described = { parameters: item.parameters, $ref: item.$ref, operation };
+      const reached = [...refs.from(described)].sort();
+      out.set(
+        `${method.toUpperCase()} ${path}`,
+        JSON.stringify([described, reached.map((ref) => [ref, resolvePointer(doc, ref)])]),
+      );
+    }
+  }
+  return out;
+}
+
+/** The local `$ref`s a value reaches, directly or through other references. */
+class RefClosure {
+  /** Each reference's own direct references, looked up once per document. */
+  private readonly edges = new Map<string, string[]>();
+  constructor(private readonly doc: OpenApiDocument) {}
+
+  from(value: unknown): Set<string> {
+    const seen = new Set<string>();
+    const queue = directRefs(value);
+    for (let ref = queue.pop(); ref !== undefined; ref = queue.pop()) {
+      if (seen.has(ref) || !ref.startsWith('#')) continue;
+      seen.add(ref);
+      let next = this.edges.get(ref);
+      if (!next) this.edges.set(ref, (next = directRefs(resolvePointer(this.doc, ref))));
+      queue.push(...next);
+    }
+    return seen;
+  }
+}
+
+function directRefs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) directRefs(item, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') out.push(child);
+      else directRefs(child, out);
+    }
+  }
+  return out;
+}
