@@ -8,7 +8,13 @@
  *   - incremental: `--incremental` after one controller changed.
  * Targets (issue 5, on a 2-core machine): cold < 5 s, warm < 1 s, incremental < 300 ms.
  *
- *   npm run build && node bench/generate.mjs [--size 400] [--runs 5] [--keep]
+ * Then `generate:optimized` (issue 7) with 1, 2 and 4 workers (`--workers 1,2,4`), cold and warm,
+ * and its speed-up over `generate` cold (target: 2 workers at least 1.6 times faster). Each run
+ * times every command once, in an order that rotates from run to run, so that drift of a shared
+ * machine hits them alike; the figures are medians over the runs.
+ *
+ *   npm run build && node bench/generate.mjs [--size 400] [--runs 5] [--workers 1,2,4]
+ *                                            [--chunk-size <n>] [--keep]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +32,13 @@ const option = (name, fallback) => {
 };
 const SIZE = option('size', 400);
 const RUNS = option('runs', 5);
+const list = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1].split(',').map(Number) : fallback;
+};
+const WORKERS = list('workers', [1, 2, 4]);
+/** Passed on to `generate:optimized` when given (else its default). */
+const CHUNK_SIZE = option('chunk-size', undefined);
 
 function write(root, file, text) {
   const full = path.join(root, file);
@@ -267,7 +280,7 @@ function synthesise(root) {
 const CPU_PROBE =
   "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\napidoc-cpu-ms ${Math.round((u.user + u.system) / 1000)}\\n`); });";
 
-function generate(root, extra = []) {
+function generate(root, extra = [], command = 'generate') {
   const probe = path.join(root, '.cpu-probe.cjs');
   writeFileSync(probe, CPU_PROBE);
   const started = performance.now();
@@ -277,7 +290,7 @@ function generate(root, extra = []) {
       '--require',
       probe,
       CLI,
-      'generate',
+      command,
       '--project',
       root,
       '--output',
@@ -291,7 +304,7 @@ function generate(root, extra = []) {
   );
   const ms = performance.now() - started;
   if (child.status !== 0)
-    throw new Error(`apidoc generate failed:\n${child.stdout}\n${child.stderr}`);
+    throw new Error(`apidoc ${command} failed:\n${child.stdout}\n${child.stderr}`);
   const cpu = Number(/apidoc-cpu-ms (\d+)/.exec(child.stderr)?.[1] ?? NaN);
   const own = Number(/ in ([\d.]+) s/.exec(child.stdout)?.[1] ?? NaN) * 1000;
   return {
@@ -305,33 +318,69 @@ function generate(root, extra = []) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const clearCache = (root) => rmSync(path.join(root, 'storage'), { recursive: true, force: true });
+
+/** `generate:optimized --workers <n>`: cold (empty cache), then warm; both must equal `reference`. */
+function optimized(root, workers, reference) {
+  const extra = [`--workers=${workers}`, ...(CHUNK_SIZE ? [`--chunk-size=${CHUNK_SIZE}`] : [])];
+  clearCache(root);
+  const cold = generate(root, extra, 'generate:optimized');
+  const warm = generate(root, extra, 'generate:optimized');
+  for (const [name, run] of [
+    ['cold', cold],
+    ['warm', warm],
+  ]) {
+    if (run.output !== reference)
+      throw new Error(`generate:optimized --workers ${workers} (${name}) wrote another document`);
+  }
+  return { cold, warm };
+}
+
+/** The generate runs of issue 5: cold, warm, incremental after one change, and a check. */
+function plain(root, run) {
+  clearCache(root);
+  const cold = generate(root);
+  const warm = generate(root);
+  if (warm.output !== cold.output)
+    throw new Error('a warm run wrote a different document than a cold run');
+  const file = path.join(root, 'app/Http/Controllers', `${pascal(1 + (run % SIZE))}Controller.php`);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('List ', `List (run ${run}) `));
+  const incremental = generate(root, ['--incremental']);
+  if (!/, 1 analysed\)/.test(incremental.stdout))
+    throw new Error(`incremental run analysed more than one file: ${incremental.stdout}`);
+  const check = generate(root, ['--no-cache']);
+  if (check.output !== incremental.output)
+    throw new Error('an incremental run wrote a different document than a cold run');
+  return { cold, warm, incremental, reference: check.output };
+}
+
 const root = mkdtempSync(path.join(tmpdir(), 'apidoc-bench-generate-'));
 try {
   synthesise(root);
   const runs = { cold: [], warm: [], incremental: [] };
+  const parallel = Object.fromEntries(WORKERS.map((w) => [w, { cold: [], warm: [] }]));
   let summary = '';
+  let reference = '';
   for (let run = 0; run < RUNS; run++) {
-    rmSync(path.join(root, 'storage'), { recursive: true, force: true });
-    const cold = generate(root);
-    summary = cold.stdout;
-    const warm = generate(root);
-    if (warm.output !== cold.output)
-      throw new Error('a warm run wrote a different document than a cold run');
-    const file = path.join(
-      root,
-      'app/Http/Controllers',
-      `${pascal(1 + (run % SIZE))}Controller.php`,
-    );
-    writeFileSync(file, readFileSync(file, 'utf8').replace('List ', `List (run ${run}) `));
-    const incremental = generate(root, ['--incremental']);
-    if (!/, 1 analysed\)/.test(incremental.stdout))
-      throw new Error(`incremental run analysed more than one file: ${incremental.stdout}`);
-    const check = generate(root, ['--no-cache']);
-    if (check.output !== incremental.output)
-      throw new Error('an incremental run wrote a different document than a cold run');
-    runs.cold.push(cold);
-    runs.warm.push(warm);
-    runs.incremental.push(incremental);
+    // generate first, then each worker count; the order rotates from run to run.
+    const steps = ['generate', ...WORKERS];
+    const order = steps.map((_, i) => steps[(i + run) % steps.length]);
+    for (const step of order) {
+      if (step === 'generate') {
+        const { cold, warm, incremental, reference: text } = plain(root, run);
+        summary = cold.stdout;
+        reference = text;
+        runs.cold.push(cold);
+        runs.warm.push(warm);
+        runs.incremental.push(incremental);
+      } else {
+        // The document as generate writes it for the project as it is now.
+        reference ||= generate(root, ['--no-cache']).output;
+        const { cold, warm } = optimized(root, step, reference);
+        parallel[step].cold.push(cold);
+        parallel[step].warm.push(warm);
+      }
+    }
   }
   const figure = (list, key) => Math.round(median(list.map((r) => r[key])));
   const result = {
@@ -357,6 +406,26 @@ try {
     ),
     targetsMs: { cold: 5000, warm: 1000, incremental: 300 },
     lastColdSummary: summary,
+  };
+  const generateCold = median(runs.cold.map((r) => r.ms));
+  result.optimized = {
+    chunkSize: CHUNK_SIZE ?? 'default',
+    medianMs: Object.fromEntries(
+      WORKERS.map((w) => [
+        `${w} worker${w === 1 ? '' : 's'}`,
+        {
+          cold: { wall: figure(parallel[w].cold, 'ms'), cpu: figure(parallel[w].cold, 'cpu') },
+          warm: { wall: figure(parallel[w].warm, 'ms'), cpu: figure(parallel[w].warm, 'cpu') },
+        },
+      ]),
+    ),
+    speedUpVsGenerateCold: Object.fromEntries(
+      WORKERS.map((w) => [
+        `${w} worker${w === 1 ? '' : 's'}`,
+        Number((generateCold / median(parallel[w].cold.map((r) => r.ms))).toFixed(2)),
+      ]),
+    ),
+    target: '2 workers at least 1.6x faster than generate cold',
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } finally {

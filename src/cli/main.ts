@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { UserError } from '../core/errors.js';
 import { registerMock } from './commands/mock.js';
 import { registerGenerate } from './commands/generate.js';
+import { registerGenerateOptimized } from './commands/generate-optimized.js';
 import { registerCache } from './commands/cache.js';
 import { registerExportPostman } from './commands/export-postman.js';
 import { registerExportInsomnia } from './commands/export-insomnia.js';
@@ -22,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
   registerMock(program);
   registerGenerate(program);
+  registerGenerateOptimized(program);
   registerCache(program);
   registerExportPostman(program);
   registerExportInsomnia(program);

@@ -77,7 +77,11 @@ export class FactsCache {
 
   /** Stores facts and returns them as the cache would give them back (JSON round trip). */
   put(hash: string, facts: FileFacts): FileFacts {
-    const text = JSON.stringify(facts);
+    return this.putText(hash, JSON.stringify(facts));
+  }
+
+  /** `put` for facts already serialised (by a worker thread). */
+  putText(hash: string, text: string): FileFacts {
     this.pending.set(hash, text);
     return JSON.parse(text) as FileFacts;
   }

@@ -2,13 +2,13 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Finding } from '../core/errors.js';
 import type { OpenApiDocument } from '../core/types.js';
-import { AssemblyCache } from './assembly-cache.js';
+import { AssemblyCache, type AssemblyStore } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
 import { clearCache, FactsCache, type ClearResult } from './cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
-import { readPsr4 } from './php/psr4.js';
+import { readPsr4, type Psr4Root } from './php/psr4.js';
 import { projectFiles } from './project/files.js';
-import { loadProject } from './project/load.js';
+import { loadProject, type LoadedProject } from './project/load.js';
 
 export interface GenerateOptions {
   /** Only routes whose URI matches one of these Laravel `Str::is` patterns (`api/users*`). Default: all. */
@@ -54,6 +54,35 @@ export function generateOpenApi(
 }
 
 function generateSync(projectDir: string, options: GenerateOptions): GenerateResult {
+  const run = startRun(projectDir, options);
+  const project = loadProject(run.dir, projectFiles(run.dir, run.psr4), {
+    cache: run.cache,
+    incremental: run.incremental,
+    psr4: run.psr4,
+    ...(options.onProgress ? { onFile: options.onProgress } : {}),
+  });
+  return finishRun(run, project);
+}
+
+/** One run of the generator, as set up from the options: shared with `generate:optimized`. */
+export interface GenerateRun {
+  started: number;
+  dir: string;
+  config: ApidocConfig;
+  configWarnings: Finding[];
+  cache: FactsCache;
+  /** `--incremental`, when the cache is on. */
+  incremental: boolean;
+  psr4: Psr4Root[];
+  patterns: readonly string[];
+  /** Opens the assembly store for a global key (absent without the cache). */
+  store?: (globalKey: string) => AssemblyStore;
+  /** The assembly store once opened, for its problems. */
+  assembly?: AssemblyCache;
+}
+
+/** Checks the project and reads its configuration; throws a `UserError` when there is none. */
+export function startRun(projectDir: string, options: GenerateOptions): GenerateRun {
   const started = performance.now();
   const dir = path.resolve(projectDir);
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
@@ -65,28 +94,36 @@ function generateSync(projectDir: string, options: GenerateOptions): GenerateRes
   const configWarnings: Finding[] = [];
   const config = readConfig(dir, configWarnings);
   const useCache = (options.cache ?? true) && config.cacheEnabled;
-  const cache = new FactsCache(config.cacheDir, { read: useCache, write: useCache });
-  const psr4 = readPsr4(dir);
-  const project = loadProject(dir, projectFiles(dir, psr4), {
-    cache,
+  const run: GenerateRun = {
+    started,
+    dir,
+    config,
+    configWarnings,
+    cache: new FactsCache(config.cacheDir, { read: useCache, write: useCache }),
     incremental: useCache && options.incremental === true,
-    psr4,
-    ...(options.onProgress ? { onFile: options.onProgress } : {}),
-  });
-  let assembly: AssemblyCache | undefined;
+    psr4: readPsr4(dir),
+    patterns: options.patterns ?? [],
+  };
+  if (useCache)
+    run.store = (key) =>
+      (run.assembly = new AssemblyCache(config.cacheDir, key, { read: true, write: true }));
+  return run;
+}
+
+/**
+ * The rest of a run once the per-file pass is done: the global assembly, then the result with
+ * every warning (cache problems last) and the figures.
+ */
+export function finishRun(run: GenerateRun, project: LoadedProject): GenerateResult {
+  const { dir, config, cache } = run;
   const built = buildDocument({
     files: project.files,
     classes: project.classes,
     config,
-    patterns: options.patterns ?? [],
-    ...(useCache
-      ? {
-          store: (key: string) =>
-            (assembly = new AssemblyCache(config.cacheDir, key, { read: true, write: true })),
-        }
-      : {}),
+    patterns: run.patterns,
+    ...(run.store ? { store: run.store } : {}),
   });
-  const cacheProblems = [...new Set([...cache.problems, ...(assembly?.problems ?? [])])].map(
+  const cacheProblems = [...new Set([...cache.problems, ...(run.assembly?.problems ?? [])])].map(
     (message): Finding => ({
       file: path.relative(dir, config.cacheDir) || config.cacheDir,
       message,
@@ -99,14 +136,14 @@ function generateSync(projectDir: string, options: GenerateOptions): GenerateRes
   );
   return {
     document,
-    warnings: [...configWarnings, ...built.warnings, ...cacheProblems],
+    warnings: [...run.configWarnings, ...built.warnings, ...cacheProblems],
     config,
     stats: {
       files: project.files.size,
       analysed: project.stats.analysed,
       operations,
       schemas: Object.keys(document.components?.schemas ?? {}).length,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(performance.now() - run.started),
     },
   };
 }

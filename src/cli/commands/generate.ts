@@ -2,12 +2,14 @@ import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formatFinding } from '../../core/errors.js';
+import type { GenerateOptions, GenerateResult } from '../../laravel/generate.js';
 import type { OutputFormat } from '../../laravel/write.js';
 import { colors } from '../output.js';
 import { parseChoice, usage } from '../options.js';
 import { createProgress } from '../progress.js';
 
-interface GenerateFlags {
+/** The flags `generate` and `generate:optimized` share (see `addGenerateOptions`). */
+export interface GenerateFlags {
   pattern: string[];
   incremental?: boolean;
   cache: boolean;
@@ -16,17 +18,34 @@ interface GenerateFlags {
   project: string;
 }
 
+/** What a run gives back to print: the library's result, and lines to add to the summary. */
+type Generator = (
+  project: string,
+  options: GenerateOptions,
+) => Promise<{ result: GenerateResult; summary?: string; notes?: string[] }>;
+
 const FORMATS = ['json', 'yaml'] as const;
 /** Where `apidoc mock` looks by default (its `--spec`), relative to the project. */
 const DEFAULT_SPEC = 'storage/app/spectrum/openapi.json';
 
 export function registerGenerate(program: Command): void {
-  program
+  const command = program
     .command('generate')
     .alias('apidoc:generate')
     .description(
       'Write the OpenAPI document of a Laravel project, read from its source (no PHP needed)',
-    )
+    );
+  addGenerateOptions(command).action((flags: GenerateFlags) =>
+    runGenerate(flags, async (project, options) => {
+      const { generateOpenApi } = await import('../../laravel/generate.js');
+      return { result: await generateOpenApi(project, options) };
+    }),
+  );
+}
+
+/** `--pattern`, `--incremental`, `--no-cache`, `--output`, `--format`, `--project`. */
+export function addGenerateOptions(command: Command): Command {
+  return command
     .option(
       '--pattern <pattern>',
       'only routes whose URI matches (Str::is, e.g. "api/users*"); repeatable',
@@ -40,20 +59,20 @@ export function registerGenerate(program: Command): void {
       '--format <format>',
       'json or yaml (default: from the output file extension, else json)',
     )
-    .option('--project <dir>', 'the Laravel project (default: the working directory)', '.')
-    .action((flags: GenerateFlags) => runGenerate(flags));
+    .option('--project <dir>', 'the Laravel project (default: the working directory)', '.');
 }
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-async function runGenerate(flags: GenerateFlags): Promise<void> {
+/**
+ * Checks the shared flags, runs `generate` (through a progress bar on a TTY), writes the
+ * document, prints the warnings on stderr and a summary line on stdout.
+ */
+export async function runGenerate(flags: GenerateFlags, generate: Generator): Promise<void> {
   // The analysis stack (php-parser and the rest) loads only when this command runs.
-  const [{ generateOpenApi }, { formatFor, writeDocument }] = await Promise.all([
-    import('../../laravel/generate.js'),
-    import('../../laravel/write.js'),
-  ]);
+  const { formatFor, writeDocument } = await import('../../laravel/write.js');
   const started = performance.now();
   const project = checkProject(flags.project);
   // --output is relative to the working directory; the default lives in the project.
@@ -71,7 +90,7 @@ async function runGenerate(flags: GenerateFlags): Promise<void> {
     throw usage(`Invalid value for --output: "${flags.output}" is a directory. Name a file.`);
   const c = colors(process.stderr);
   const progress = createProgress(process.stderr);
-  const result = await generateOpenApi(project, {
+  const { result, summary, notes } = await generate(project, {
     patterns: flags.pattern,
     incremental: flags.incremental === true,
     cache: flags.cache,
@@ -81,6 +100,7 @@ async function runGenerate(flags: GenerateFlags): Promise<void> {
   writeDocument(result.document, output, format);
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
+  for (const note of notes ?? []) process.stderr.write(`${note}\n`);
   const { operations, schemas, files, analysed } = result.stats;
   const ms = performance.now() - started;
   const out = colors(process.stdout);
@@ -88,7 +108,7 @@ async function runGenerate(flags: GenerateFlags): Promise<void> {
   process.stdout.write(
     `${out.green('Wrote')} ${where}: ${plural(operations, 'operation')}, ${plural(schemas, 'schema')}, ` +
       `${plural(result.warnings.length, 'warning')} in ${(ms / 1000).toFixed(2)} s ` +
-      `(${plural(files, 'file')}, ${analysed} analysed)\n`,
+      `(${plural(files, 'file')}, ${analysed} analysed${summary ? `, ${summary}` : ''})\n`,
   );
 }
 
@@ -104,6 +124,6 @@ function checkProject(dir: string): string {
   return resolved;
 }
 
-function plural(n: number, noun: string): string {
+export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -25,49 +25,57 @@ export interface LoadOptions {
   onFile?: (done: number, total: number) => void;
 }
 
+/** One file of the per-file pass, read: its facts when the cache has them, else its content. */
+export type FileRead = { rel: string; size: number; mtimeMs: number; hash: string } & (
+  { facts: FileFacts; content?: undefined } | { facts?: undefined; content: string }
+);
+
 /**
  * The per-file pass over a project: each file's facts come from the cache when its content
  * (or, with `--incremental`, its size and time) is unchanged, else from `analyseFile`. Then
  * classes the code refers to but the first pass did not see are looked up through PSR-4
- * (autoload-dev included) until nothing new turns up.
+ * (autoload-dev included) until nothing new turns up. `generate:optimized` runs the same steps
+ * (`readFile`, `settleFile`, `nextRound`) with the analysis spread over worker threads.
  */
 export function loadProject(
   dir: string,
   initial: readonly string[],
   options: LoadOptions,
 ): LoadedProject {
-  const files = new Map<string, FileFacts>();
-  const hashes = new Map<string, string>();
-  const stats: CacheStats = { hits: 0, analysed: 0 };
+  const project = emptyProject(dir);
   let queue = [...initial];
   let total = queue.length;
   while (queue.length > 0) {
     for (const rel of queue) {
-      const { facts, hash } = factsOf(dir, rel, options, stats);
-      files.set(rel, facts);
-      hashes.set(rel, hash);
-      options.onFile?.(files.size, total);
+      const read = readFile(dir, rel, options, project.stats);
+      const facts = read.facts ?? options.cache.put(read.hash, analyseFile(read.content, rel));
+      settleFile(project, read, facts, options.cache);
+      options.onFile?.(project.files.size, total);
     }
-    const index = new ClassIndex(files);
-    queue = missingClassFiles(
-      dir,
-      queue.map((rel) => files.get(rel)!),
-      index,
-      files,
-      options.psr4,
-    );
+    queue = nextRound(project, queue, options.psr4);
     total += queue.length;
   }
-  options.cache.flush();
-  return { dir, files, hashes, classes: new ClassIndex(files, hashes), stats };
+  return finishProject(project, options.cache);
 }
 
-function factsOf(
+export function emptyProject(dir: string): LoadedProject {
+  const files = new Map<string, FileFacts>();
+  return {
+    dir,
+    files,
+    hashes: new Map(),
+    classes: new ClassIndex(files),
+    stats: { hits: 0, analysed: 0 },
+  };
+}
+
+/** Reads one file, or only its size and time when `--incremental` finds it unchanged. */
+export function readFile(
   dir: string,
   rel: string,
   options: LoadOptions,
   stats: CacheStats,
-): { facts: FileFacts; hash: string } {
+): FileRead {
   const absolute = path.join(dir, rel);
   const { size, mtimeMs } = statSync(absolute);
   const { cache } = options;
@@ -76,35 +84,54 @@ function factsOf(
     const cached = hash ? cache.get(hash) : undefined;
     if (hash && cached) {
       stats.hits += 1;
-      cache.record(rel, size, mtimeMs, hash, cached);
-      return { facts: cached, hash };
+      return { rel, size, mtimeMs, hash, facts: cached };
     }
   }
   const content = readFileSync(absolute, 'utf8');
   const hash = contentHash(content);
   const cached = cache.get(hash);
-  if (cached) stats.hits += 1;
-  else stats.analysed += 1;
-  const facts = cached ?? cache.put(hash, analyseFile(content, rel));
-  cache.record(rel, size, mtimeMs, hash, facts);
-  return { facts, hash };
+  if (cached) {
+    stats.hits += 1;
+    return { rel, size, mtimeMs, hash, facts: cached };
+  }
+  stats.analysed += 1;
+  return { rel, size, mtimeMs, hash, content };
 }
 
-function missingClassFiles(
-  dir: string,
-  facts: FileFacts[],
-  index: ClassIndex,
-  loaded: ReadonlyMap<string, FileFacts>,
+/** Adds a file's facts to the project (in the order files were read) and to the manifest. */
+export function settleFile(
+  project: LoadedProject,
+  read: FileRead,
+  facts: FileFacts,
+  cache: FactsCache,
+): void {
+  cache.record(read.rel, read.size, read.mtimeMs, read.hash, facts);
+  project.files.set(read.rel, facts);
+  project.hashes.set(read.rel, read.hash);
+}
+
+/** The files of classes that the last round's files refer to and nothing declares yet. */
+export function nextRound(
+  project: LoadedProject,
+  round: readonly string[],
   psr4: readonly Psr4Root[],
 ): string[] {
-  const names = new Set(facts.flatMap((f) => f.references ?? []));
+  const { dir, files } = project;
+  const index = new ClassIndex(files);
+  const names = new Set(round.flatMap((rel) => files.get(rel)?.references ?? []));
   const out = new Set<string>();
   for (const name of [...names].sort()) {
     if (index.has(name)) continue;
     const file = classFileCandidates(psr4, name).find(
-      (rel) => !loaded.has(rel) && existsSync(path.join(dir, rel)),
+      (rel) => !files.has(rel) && existsSync(path.join(dir, rel)),
     );
     if (file) out.add(file);
   }
   return [...out].sort();
+}
+
+/** Writes the cache and indexes the classes once every file is in. */
+export function finishProject(project: LoadedProject, cache: FactsCache): LoadedProject {
+  cache.flush();
+  return { ...project, classes: new ClassIndex(project.files, project.hashes) };
 }
