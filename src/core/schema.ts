@@ -1,3 +1,5 @@
+import { enumOf, knownTypes, validKeyword } from './keywords.js';
+import { unicodePattern } from './pattern.js';
 import { deref, isRef, resolvePointer } from './refs.js';
 import type { OpenApiDocument, SchemaObject } from './types.js';
 
@@ -89,19 +91,36 @@ export function toJsonSchema(
   return { ...root, $defs: Object.fromEntries(converter.defs) };
 }
 
+/**
+ * OpenAPI 3.0 reads a Reference Object alone: "any sibling elements of a $ref are ignored"
+ * (`{ $ref: Contact, type: string }` is a Contact). 3.1 schemas are JSON Schema, where siblings
+ * apply. `nullable` next to a 3.0 `$ref` is kept all the same: it only widens, and authors mean it.
+ * @see https://spec.openapis.org/oas/v3.0.3#reference-object
+ */
+export function refSiblingsApply(doc: OpenApiDocument): boolean {
+  return /^3\.1/.test(String(doc.openapi));
+}
+
 class Converter {
   readonly defs = new Map<string, Record<string, unknown> | boolean>();
   private readonly keys = new Map<string, string>();
+  private readonly siblings: boolean;
 
   constructor(
     private readonly doc: OpenApiDocument,
     private readonly mode: SchemaMode,
-  ) {}
+  ) {
+    this.siblings = refSiblingsApply(doc);
+  }
 
   convert(node: unknown): Record<string, unknown> | boolean {
     if (typeof node === 'boolean') return node;
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return true;
     const schema = node as SchemaObject;
+    if (typeof schema.$ref === 'string' && !this.siblings) {
+      const ref = { $ref: this.ref(schema.$ref) };
+      return schema.nullable === true ? { anyOf: [ref, { type: 'null' }] } : ref;
+    }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(schema)) {
       if (DROPPED.has(key) || key.startsWith('x-')) continue;
@@ -110,11 +129,18 @@ class Converter {
       else if (SCHEMA_LISTS.includes(key)) out[key] = this.convertList(value);
       else if (key === 'items' && Array.isArray(value)) out.prefixItems = this.convertList(value);
       else if (SCHEMA_SINGLES.includes(key)) out[key] = this.convert(value);
-      else out[key] = value;
+      else if (key === 'type') {
+        const type = knownTypes(value);
+        if (type !== undefined) out.type = type;
+      } else if (key === 'enum') {
+        const members = enumOf(schema);
+        if (members) out.enum = members;
+      } else if (validKeyword(key, value)) out[key] = value;
     }
     fixFormat(out);
     fixPattern(out);
     fixExclusiveBounds(out);
+    discriminated(schema, out);
     this.fixRequired(schema, out);
     return schema.nullable === true ? nullable(out) : out;
   }
@@ -143,15 +169,30 @@ class Converter {
 
   /** Drops from `required` what this side of the wire never sends. */
   private fixRequired(schema: SchemaObject, out: Record<string, unknown>): void {
-    if (!Array.isArray(schema.required) || !schema.properties) return;
+    if (!Array.isArray(schema.required)) return;
+    const names = schema.required.filter((name): name is string => typeof name === 'string');
     const hidden = this.mode === 'request' ? 'readOnly' : 'writeOnly';
-    const required = schema.required.filter((name) => {
+    const required = names.filter((name) => {
       const prop = schema.properties?.[name];
       const resolved = isRef(prop) ? deref<SchemaObject>(this.doc, prop) : prop;
       return resolved?.[hidden] !== true;
     });
     out.required = required;
   }
+}
+
+/**
+ * With a discriminator, the discriminator value picks the `oneOf` branch, so branches that
+ * overlap (two event types sharing one base schema) do not make every value invalid: the
+ * reading of ajv's `discriminator` option and of the tools generated from such documents.
+ * @see https://spec.openapis.org/oas/v3.0.3#discriminator-object
+ */
+function discriminated(schema: SchemaObject, out: Record<string, unknown>): void {
+  if (typeof schema.discriminator !== 'object' || !Array.isArray(out.oneOf)) return;
+  const branches = out.oneOf;
+  delete out.oneOf;
+  if (out.anyOf === undefined) out.anyOf = branches;
+  else out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: branches }];
 }
 
 function uniqueKey(pointer: string, taken: Map<string, unknown>): string {
@@ -175,13 +216,23 @@ function fixFormat(out: Record<string, unknown>): void {
   if (typeof out.format === 'string' && !KNOWN_FORMATS.has(out.format)) delete out.format;
 }
 
-/** A pattern JavaScript cannot compile would make the whole schema fail to compile. */
+/**
+ * Patterns in the u-mode spelling ajv compiles (see pattern.ts); one that still does not compile
+ * would make the whole schema fail to compile, so it goes.
+ */
 function fixPattern(out: Record<string, unknown>): void {
-  if (typeof out.pattern !== 'string') return;
-  try {
-    new RegExp(out.pattern, 'u');
-  } catch {
-    delete out.pattern;
+  if (typeof out.pattern === 'string') {
+    const pattern = unicodePattern(out.pattern);
+    if (pattern === undefined) delete out.pattern;
+    else out.pattern = pattern;
+  }
+  const props = out.patternProperties;
+  if (typeof props === 'object' && props !== null) {
+    const entries = Object.entries(props).flatMap(([key, value]) => {
+      const pattern = unicodePattern(key);
+      return pattern === undefined ? [] : [[pattern, value] as const];
+    });
+    out.patternProperties = Object.fromEntries(entries);
   }
 }
 

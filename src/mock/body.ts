@@ -11,6 +11,7 @@ import {
 import { idSchema } from './plan.js';
 import { objectProperties } from './schema-shape.js';
 import { examplePointer, validExample, type ResponseMedia } from './responses.js';
+import { isXmlMediaType, toXml } from './xml.js';
 
 export interface BodyContext {
   doc: OpenApiDocument;
@@ -23,6 +24,38 @@ export interface BodyContext {
   /** The scenario, whose name also selects a matching named example. */
   scenario: string;
   empty: boolean;
+}
+
+/**
+ * The body in the declared media type's own form: XML for an XML type (a string example that
+ * already is XML stays as written), and a concrete type for a declared range (`*\/*`, `image/*`),
+ * which a Content-Type header cannot carry.
+ */
+export function declaredForm(
+  doc: OpenApiDocument,
+  at: ResponseMedia,
+  body: unknown,
+): { contentType: string; body: unknown } {
+  const contentType = concreteType(at.type, body);
+  if (!isXmlMediaType(contentType)) return { contentType, body };
+  if (typeof body === 'string' && body.trimStart().startsWith('<')) return { contentType, body };
+  return { contentType, body: toXml(doc, at.media.schema, body) };
+}
+
+const RANGE_DEFAULTS: Readonly<Record<string, string>> = {
+  '*': 'application/json',
+  application: 'application/json',
+  text: 'text/plain',
+  image: 'image/png',
+};
+
+function concreteType(type: string, body: unknown): string {
+  const [range = '', params = ''] = type.split(/;(.*)/s);
+  const [main = '', sub = ''] = range.trim().split('/');
+  if (sub !== '*') return type;
+  const json = typeof body === 'object' && body !== null;
+  const chosen = json ? 'application/json' : (RANGE_DEFAULTS[main] ?? `${main}/octet-stream`);
+  return params ? `${chosen};${params}` : chosen;
 }
 
 /** A body from a media type: a valid example, else data generated from its schema. */
@@ -61,7 +94,9 @@ export function echoId(
     if (typeof node[key] !== 'object' || node[key] === null) return;
     node = node[key] as Record<string, unknown>;
   }
-  node[target.path[target.path.length - 1]!] = value;
+  const key = target.path[target.path.length - 1]!;
+  // Replaced, never added: a body left without `id` had to be (a closed `allOf`, say).
+  if (Object.hasOwn(node, key)) node[key] = value;
 }
 
 export interface PageRequest {
@@ -104,19 +139,32 @@ export function paginatedBody(
   };
   if (shape.declared.has('path')) meta.path = base.href;
   if (shape.declared.has('links')) meta.links = laravelLinks(req.url, window, links);
-  if (shape.kind === 'resource') {
-    const oldMeta = (envelope.meta ?? {}) as Record<string, unknown>;
-    return { ...envelope, data, links, meta: { ...oldMeta, ...meta } };
-  }
-  return {
-    ...envelope,
-    ...meta,
-    data,
-    first_page_url: links.first,
-    last_page_url: links.last,
-    prev_page_url: links.prev,
-    next_page_url: links.next,
-  };
+  const page =
+    shape.kind === 'resource'
+      ? {
+          ...envelope,
+          data,
+          links: { ...asRecord(envelope.links), ...links },
+          meta: { ...asRecord(envelope.meta), ...meta },
+        }
+      : {
+          ...envelope,
+          ...meta,
+          data,
+          first_page_url: links.first,
+          last_page_url: links.last,
+          prev_page_url: links.prev,
+          next_page_url: links.next,
+        };
+  // An envelope that only looks like Laravel's (JSON:API's `links.self`, a `prev` that may not
+  // be null) keeps its own valid values rather than the paginator's.
+  return !media.schema || conforms(ctx.doc, media.schema, page) ? page : envelope;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** `total` from the declared example, else from the `total` property's own example. */

@@ -74,19 +74,62 @@ export function parseCookies(header: string | undefined): Record<string, string>
  */
 export function parseFormBody(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-    if (!match) {
-      root[key] = value;
-      continue;
-    }
-    const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-    assignPath(root, path, value);
-  }
+  for (const [key, value] of new URLSearchParams(text)) addField(root, key, value, false);
   return root;
 }
 
-function assignPath(root: Record<string, unknown>, path: string[], value: string): void {
+/**
+ * The fields of a form as sent: PHP's reading, except that a repeated plain key gathers its
+ * values (`tags=a&tags=b`, OpenAPI's exploded form array); the request body's check decides
+ * which of those fields are lists (the others keep their last value, as PHP would).
+ * @see https://spec.openapis.org/oas/v3.0.3#encoding-object
+ */
+export function parseFormFields(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) addField(root, key, value);
+  return root;
+}
+
+/** Adds one field by its PHP name (`a[b][]`); a plain name sent twice becomes a list if `gather`. */
+export function addField(
+  root: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  gather = true,
+): void {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+  if (!match) {
+    setField(root, key, value, gather);
+    return;
+  }
+  const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  if (path.length === 1) setField(root, key, value, gather);
+  else assignPath(root, path, value);
+}
+
+function setField(root: Record<string, unknown>, key: string, value: unknown, gather: boolean) {
+  const current = Object.hasOwn(root, key) ? root[key] : undefined;
+  if (!gather || current === undefined) {
+    defineField(root, key, value);
+    return;
+  }
+  if (Array.isArray(current) && repeated.has(current)) current.push(value);
+  else {
+    const list = [current, value];
+    repeated.add(list);
+    defineField(root, key, list);
+  }
+}
+
+/** Lists made by repeating a key (not by `[]`), which a scalar field may fold back. */
+export const repeated = new WeakSet<unknown[]>();
+
+/** A field named `__proto__` is data, not the object's prototype. */
+function defineField(root: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function assignPath(root: Record<string, unknown>, path: string[], value: unknown): void {
   let node: Record<string, unknown> | unknown[] = root;
   path.forEach((segment, i) => {
     const last = i === path.length - 1;

@@ -1,21 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import type { OpenApiDocument } from '../core/types.js';
+import { deref } from '../core/refs.js';
+import type { OpenApiDocument, ParameterObject } from '../core/types.js';
 import {
   invalidCredential,
   isAuthenticated,
   wwwAuthenticate,
   type AuthRequest,
 } from './auth/index.js';
-import { echoId, mediaBody, paginatedBody, type BodyContext } from './body.js';
+import { declaredForm, echoId, mediaBody, paginatedBody, type BodyContext } from './body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
-import {
-  HttpError,
-  isJsonMediaType,
-  mediaTypeOf,
-  parseCookies,
-  parseFormBody,
-  readBody,
-} from './http.js';
+import { mediaTypeOf, parseCookies } from './http.js';
 import type { ResolvedMockOptions } from './options.js';
 import { MAX_PER_PAGE, readPageParam } from './pagination.js';
 import { compilePlan, type OperationPlan } from './plan.js';
@@ -24,7 +18,9 @@ import { ReplyCache } from './reply-cache.js';
 import { requestSeed } from './seed.js';
 import { responseMedia } from './responses.js';
 import type { OperationEntry } from './operations.js';
+import { parseBody } from './request-body.js';
 import type { Router } from './router.js';
+import { requestRouter } from './routing.js';
 import { chooseScenario, isForcedError, type Scenario } from './scenarios.js';
 import { scenarioReply } from './scenario-reply.js';
 
@@ -55,6 +51,7 @@ export function createPipeline(
     if (!plan) plans.set(entry, (plan = compilePlan(doc, entry)));
     return plan;
   };
+  const routing = requestRouter(doc, router);
   const cache = new ReplyCache();
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
@@ -68,7 +65,7 @@ export function createPipeline(
         headers: preflightHeaders(req.headers, router.methodsFor(incoming.pathname)),
       };
     }
-    const route = router.match(incoming.method, incoming.pathname);
+    const route = routing.route(incoming);
     const uri = laravelUri(incoming.pathname);
     if (route.kind === 'not-found')
       return messageReply(404, `The route ${uri} could not be found.`);
@@ -86,16 +83,20 @@ export function createPipeline(
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
     };
+    // Operations told apart by more than their path (`/#Action=A`, `/#Action=B`) share a
+    // pathname, and so a seed: the key names the operation too.
+    const key = `${route.entry.path}|${ctx.seed}`;
     if (isForcedError(choice.scenario)) {
       req.resume();
       const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
-      return cached(ctx.seed, () => scenarioReply(ctx, plan, scenario));
+      return cached(key, () => inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, scenario)));
     }
-    const refused = authenticate(incoming, plan) ?? (await validate(incoming, plan, route.params));
+    const refused =
+      authenticate(doc, incoming, plan) ?? (await validate(incoming, plan, route.params));
     if (refused) return refused;
     // A page's links depend on the whole URL; any other body only on the seed.
-    const key = plan.pagination ? `${ctx.seed}|${req.headers.host}|${req.url}` : ctx.seed;
-    return cached(key, () => success(ctx, incoming, plan, route.params));
+    const pageKey = plan.pagination ? `${key}|${req.headers.host}|${req.url}` : key;
+    return cached(pageKey, () => success(ctx, incoming, plan, route.params));
   };
   return async (req) => {
     const reply = await answer(req);
@@ -106,7 +107,11 @@ export function createPipeline(
 function parseIncoming(req: IncomingMessage): Incoming | undefined {
   try {
     const host = req.headers.host ?? '127.0.0.1';
-    const url = new URL(req.url ?? '/', `http://${host}`);
+    const target = req.url ?? '/';
+    // Resolved against the base, `//openapi` would be a host: a request target is a path.
+    const url = target.startsWith('/')
+      ? new URL(`http://${host}${target}`)
+      : new URL(target, `http://${host}`);
     decodeURIComponent(url.pathname);
     return {
       req,
@@ -137,8 +142,13 @@ function methodNotAllowed(incoming: Incoming, allowed: string[], uri: string): R
   );
 }
 
-function authenticate(incoming: Incoming, plan: OperationPlan): Reply | undefined {
-  const invalid = invalidCredential(incoming);
+function authenticate(
+  doc: OpenApiDocument,
+  incoming: Incoming,
+  plan: OperationPlan,
+): Reply | undefined {
+  let invalid = invalidCredential(incoming);
+  if (invalid === 'ApiKey' && declaresKeyParameter(doc, plan)) invalid = undefined;
   const challenge =
     invalid ??
     (plan.security && !isAuthenticated(plan.security, incoming)
@@ -147,6 +157,30 @@ function authenticate(incoming: Incoming, plan: OperationPlan): Reply | undefine
   if (!challenge) return undefined;
   incoming.req.resume();
   return messageReply(401, 'Unauthenticated.', { 'www-authenticate': wwwAuthenticate(challenge) });
+}
+
+const keyParameters = new WeakMap<OperationPlan, boolean>();
+
+/**
+ * An operation that declares `X-API-Key` (header) or `api_key` (query) as a parameter of its
+ * own (Nookipedia's required UUID key) says what the value is: its schema judges it, not the
+ * mock's credential pattern. The spec first.
+ */
+function declaresKeyParameter(doc: OpenApiDocument, plan: OperationPlan): boolean {
+  let declared = keyParameters.get(plan);
+  if (declared === undefined) {
+    const { pathItem, operation } = plan.entry;
+    declared = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].some((raw) => {
+      const param = deref<ParameterObject>(doc, raw);
+      const name = typeof param?.name === 'string' ? param.name.toLowerCase() : '';
+      return (
+        (param?.in === 'header' && name === 'x-api-key') ||
+        (param?.in === 'query' && name === 'api_key')
+      );
+    });
+    keyParameters.set(plan, declared);
+  }
+  return declared;
 }
 
 async function validate(
@@ -172,39 +206,6 @@ async function validate(
   });
   if (errors) return { status: 422, body: { message: 'The given data was invalid.', errors } };
   return pageErrors(incoming, plan);
-}
-
-async function parseBody(
-  req: IncomingMessage,
-  mediaType: string | undefined,
-  plan: OperationPlan,
-): Promise<{ body: unknown } | { reply: Reply }> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(req);
-  } catch (error) {
-    if (error instanceof HttpError) return { reply: messageReply(error.status, error.message) };
-    throw error;
-  }
-  if (raw.length === 0) return { body: undefined };
-  const text = raw.toString('utf8');
-  if (mediaType === undefined || isJsonMediaType(mediaType)) {
-    try {
-      return { body: JSON.parse(text) };
-    } catch (error) {
-      return { reply: messageReply(400, `Malformed JSON body: ${(error as Error).message}`) };
-    }
-  }
-  if (mediaType === 'application/x-www-form-urlencoded') return { body: parseFormBody(text) };
-  if (plan.bodyTypes.some((t) => t === mediaType || t === '*/*' || t.endsWith('/*')))
-    return { body: text };
-  const accepted = plan.bodyTypes.join(', ') || 'application/json';
-  return {
-    reply: messageReply(
-      415,
-      `Unsupported content type '${mediaType}'. This endpoint accepts: ${accepted}.`,
-    ),
-  };
 }
 
 function pageErrors(incoming: Incoming, plan: OperationPlan): Reply | undefined {
@@ -236,7 +237,6 @@ function success(
   const status = plan.successStatus;
   const at = responseMedia(ctx.doc, plan.entry.operation, status);
   if (status === 204 || !at) return { status };
-  const contentType = at.type;
   if (plan.pagination) {
     const page = readPageParam(incoming.query.get('page'), 1, false);
     const perPage = readPageParam(
@@ -252,10 +252,18 @@ function success(
       ),
       url: incoming.url,
     };
-    return { status, contentType, body: paginatedBody(ctx, at, plan.pagination, request) };
+    const list = paginatedBody(ctx, at, plan.pagination, request);
+    return { status, ...declaredForm(ctx.doc, at, list) };
   }
   const body = mediaBody(ctx, at);
   const id = plan.idParam ? params[plan.idParam] : undefined;
   if (id !== undefined) echoId(ctx.doc, at.media.schema, body, id);
-  return { status, contentType, body };
+  return { status, ...declaredForm(ctx.doc, at, body) };
+}
+
+/** A forced error's declared body, in its declared media type's form (see `declaredForm`). */
+function inDeclaredForm(ctx: BodyContext, plan: OperationPlan, reply: Reply): Reply {
+  if (reply.contentType === undefined) return reply;
+  const at = responseMedia(ctx.doc, plan.entry.operation, reply.status);
+  return at ? { ...reply, ...declaredForm(ctx.doc, at, reply.body) } : reply;
 }

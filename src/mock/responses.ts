@@ -11,14 +11,23 @@ import { isJsonMediaType } from './http.js';
 
 /**
  * The success status: 201 for a POST that declares it, 204 for a DELETE that declares it,
- * else the lowest declared 2xx, else 200.
+ * else the lowest declared 2xx, else 200 where a `default` (or `2XX`) response covers it or
+ * nothing at all is declared. An operation that declares only other statuses (a redirect, or
+ * the petstore's `400`/`404` alone) gets the lowest of those, 3xx first: a client generated from
+ * the document knows no other answer. 1xx is never answered: it is no final response.
  */
 export function successStatus(operation: OperationObject, method: string): number {
   const codes = Object.keys(operation.responses ?? {});
   if (method === 'post' && codes.includes('201')) return 201;
   if (method === 'delete' && codes.includes('204')) return 204;
-  const declared = codes.filter((c) => /^2\d\d$/.test(c)).map(Number);
-  return declared.length > 0 ? Math.min(...declared) : 200;
+  const lowest = (pattern: RegExp) => {
+    const declared = codes.filter((c) => pattern.test(c)).map(Number);
+    return declared.length > 0 ? Math.min(...declared) : undefined;
+  };
+  const success = lowest(/^2\d\d$/);
+  if (success !== undefined) return success;
+  if (codes.some((c) => c === 'default' || c.toUpperCase() === '2XX')) return 200;
+  return lowest(/^3\d\d$/) ?? lowest(/^[45]\d\d$/) ?? 200;
 }
 
 /** The lowest declared 5xx, for the `error` scenario. */

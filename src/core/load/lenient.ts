@@ -19,6 +19,7 @@ export function applyLenientFixes(
   };
   fixInfo(root, basename(file, extname(file)), warn);
   fixPaths(root, version, warn);
+  warnDuplicateOperationIds(root, warn);
   if (version !== '2.0') fixServers(root, warn);
 }
 
@@ -74,6 +75,34 @@ function fixPaths(root: Record<string, unknown>, version: SourceVersion, warn: W
     changed ||= fixed[path] !== item;
   }
   if (changed) root.paths = fixed;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * operationIds must be unique, and generated clients are named by them; the mock routes by path
+ * and method, so a duplicate is only worth a warning (Azure and APIs.guru documents have many).
+ * @see https://spec.openapis.org/oas/v3.0.3#fixed-fields-8
+ */
+function warnDuplicateOperationIds(root: Record<string, unknown>, warn: Warn): void {
+  if (!isPlainObject(root.paths)) return;
+  const seen = new Map<string, string>();
+  for (const [path, item] of Object.entries(root.paths)) {
+    if (!isPlainObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isPlainObject(operation) || typeof operation.operationId !== 'string') continue;
+      const first = seen.get(operation.operationId);
+      const here = `${method.toUpperCase()} ${path}`;
+      if (first === undefined) seen.set(operation.operationId, here);
+      else {
+        warn(
+          ['paths', path, method, 'operationId'],
+          `operationId "${operation.operationId}" is also that of ${first}; both are served`,
+        );
+      }
+    }
+  }
 }
 
 function emptyPathItem(path: string, item: unknown, warn: Warn): Record<string, unknown> {

@@ -9,20 +9,38 @@ export function isExternalRef(ref: string): boolean {
   return !ref.startsWith('#');
 }
 
+/**
+ * Whether a value under `key` (inside a parent under `parentKey`) is example data, whose
+ * `$ref`-looking members are data too: an `example`, and the `value` of an Example Object
+ * (GitHub's GHEC document has `{ "$ref": "server-statistics-actions.yaml" }` in one).
+ * @see https://spec.openapis.org/oas/v3.0.3#example-object
+ */
+export function isLiteral(key: string, parentKey: string | undefined, grandKey?: string): boolean {
+  // A property called `example` is a schema, not an example.
+  if (parentKey === 'properties') return false;
+  if (key === 'example') return true;
+  // 3.1's `examples: [...]` in a schema; an Example Object's `value` in an `examples` map.
+  if (parentKey === 'examples' && /^\d+$/.test(key)) return true;
+  return key === 'value' && grandKey === 'examples' && parentKey !== undefined;
+}
+
 /** Cheap check run on every document, so that only multi-file specs pay for bundling. */
 export function hasExternalRef(root: unknown): boolean {
-  const stack: object[] = [];
+  const stack: [object, string | undefined, string | undefined][] = [];
   const seen = new WeakSet<object>();
-  const push = (value: unknown): void => {
+  const push = (value: unknown, key?: string, parentKey?: string): void => {
     if (typeof value === 'object' && value !== null && !seen.has(value)) {
       seen.add(value);
-      stack.push(value);
+      stack.push([value, key, parentKey]);
     }
   };
   push(root);
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, nodeKey, parentKey] = entry;
     if (Array.isArray(node)) {
-      for (const item of node) push(item);
+      node.forEach((item, i) => {
+        if (!isLiteral(String(i), nodeKey, parentKey)) push(item, String(i), nodeKey);
+      });
       continue;
     }
     const ref = (node as { $ref?: unknown }).$ref;
@@ -31,7 +49,10 @@ export function hasExternalRef(root: unknown): boolean {
       if (isExternalRef(ref)) return true;
       continue;
     }
-    for (const key in node) push((node as Record<string, unknown>)[key]);
+    for (const key in node) {
+      if (isLiteral(key, nodeKey, parentKey)) continue;
+      push((node as Record<string, unknown>)[key], key, nodeKey);
+    }
   }
   return false;
 }
@@ -45,12 +66,16 @@ export interface RefSite {
 /** Every `$ref` accepted by `keep`, with its location; only for files that need bundling. */
 export function collectRefs(root: unknown, keep: (ref: string) => boolean): RefSite[] {
   const sites: RefSite[] = [];
-  walkObjects(root, (node, pointer) => {
-    const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref !== 'string') return true;
-    if (keep(ref)) sites.push({ ref, pointer: pointer() });
-    return false;
-  });
+  walkObjects(
+    root,
+    (node, pointer) => {
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref !== 'string') return true;
+      if (keep(ref)) sites.push({ ref, pointer: pointer() });
+      return false;
+    },
+    isLiteral,
+  );
   return sites;
 }
 
@@ -67,6 +92,7 @@ interface Entry {
 export function walkObjects(
   root: unknown,
   visit: (node: object, pointer: () => string) => boolean,
+  skip?: (key: string, parentKey: string | undefined, grandKey: string | undefined) => boolean,
 ): void {
   if (typeof root !== 'object' || root === null) return;
   const seen = new WeakSet<object>([root]);
@@ -77,6 +103,7 @@ export function walkObjects(
     const keys = Object.keys(at.node);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
+      if (skip?.(key, at.key, at.parent?.key)) continue;
       const value = (at.node as Record<string, unknown>)[key];
       if (typeof value !== 'object' || value === null || seen.has(value)) continue;
       seen.add(value);

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '../../core/types.js';
-import type { Ctx } from './context.js';
+import { isolate, type Ctx } from './context.js';
 import type { Norm } from './norm.js';
 import { indexSeed } from './random.js';
 
@@ -18,7 +18,11 @@ export function genArray(ctx: Ctx, norm: Norm, seed: number): unknown[] {
   const seen = norm.uniqueItems ? new Set<string>() : undefined;
   for (let index = 0; index < length; index++) {
     const schema = itemSchema(norm, index);
-    let value = ctx.child(schema, indexSeed(seed, index));
+    const item = isolate(ctx, () => ctx.child(schema, indexSeed(seed, index)));
+    // An item known not to validate (the item schema contradicts itself) is left out if it may be.
+    if (item.invalid && out.length >= (norm.minItems ?? 0)) continue;
+    if (item.invalid) ctx.invalid = true;
+    let value = item.value;
     if (seen) {
       value = uniqueValue(ctx, schema, seed, index, value, seen);
       const key = keyOf(value);

@@ -1,16 +1,21 @@
 import type { OpenApiDocument } from '../../core/types.js';
-import { conforms } from './conforms.js';
-import { onPath, type Ctx } from './context.js';
+import { isolate, onPath, type Ctx } from './context.js';
 import { mergeNorms } from './merge.js';
+import { exclusive, markedAgainstOthers, withoutOthersRequired } from './exclusive.js';
 import { isObject, type Norm } from './norm.js';
 import { indexSeed } from './random.js';
 import { discriminatorKey, normalize } from './resolve.js';
 
 /**
- * `oneOf` / `anyOf`: the first branch whose value, merged with the node's other keywords,
- * validates against the whole node. For `oneOf` that includes matching no other branch: a
- * `{ type: object }` branch swallows almost anything, so exclusivity has to be checked, not
- * assumed. (`allOf` never gets here: it is merged ahead of time, see resolve.ts.)
+ * `oneOf` / `anyOf`: the first branch whose value, merged with the node's other keywords, is
+ * valid for the whole node. A value generated for a branch fits that branch (generators mark
+ * the values they know are not, see `Ctx.invalid`), which settles an `anyOf`, and a `oneOf`
+ * with a discriminator (the discriminator picks the branch). A plain `oneOf` also needs the
+ * value to match no other branch: a `{ type: object }` branch swallows almost anything. Most
+ * branches are ruled out at a glance (another type, a missing required name, another tag
+ * value); only the rest is validated. Validating the whole node at every level of a deep
+ * polymorphic tree (Figma's document nodes) cost seconds on a first request.
+ * (`allOf` never gets here: it is merged ahead of time, see resolve.ts.)
  */
 
 const ATTEMPTS_PER_BRANCH = 3;
@@ -33,18 +38,60 @@ export function genComposite(
   let fallback: { value: unknown } | undefined;
   for (const index of branchOrder(ctx, norm)) {
     const { norm: combined, refs } = combine(ctx.doc, norm, index);
+    // The branch's types and the node's have nothing in common (`type: array` beside
+    // `anyOf: [{ type: object }]`): no value of this branch can be valid.
+    if (combined.types?.size === 0) continue;
     // A few seeds per scalar branch: `oneOf: [number, integer]` needs a number that is not
     // whole. Objects and arrays that match several branches do so by shape, not by seed, and
     // a cut-down value fails for its shape too: one try each.
     const attempts = ctx.cut || !isScalar(combined) ? 1 : ATTEMPTS_PER_BRANCH;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      const value = generate(ctx, combined, refs, attempt ? indexSeed(seed, attempt) : seed, name);
-      if (conforms(ctx.doc, norm.source, value, ctx.mode)) return value;
+      const next = attempt ? indexSeed(seed, attempt) : seed;
+      const { value, invalid } = isolate(ctx, () => generate(ctx, combined, refs, next, name));
+      if (!invalid && exclusive(ctx, norm, index, value)) return value;
+      const trimmed = invalid
+        ? undefined
+        : withoutOthersRequired(ctx, norm, index, combined, value);
+      if (trimmed && exclusive(ctx, norm, index, trimmed)) return trimmed;
+      const marked = invalid ? undefined : markedAgainstOthers(ctx, norm, index, combined, value);
+      if (marked && exclusive(ctx, norm, index, marked)) return marked;
       fallback ??= { value };
     }
   }
+  const invented = ctx.cut ? undefined : inventedValue(ctx, norm, seed, name, generate);
+  if (invented) return invented.value;
   // No branch validates (contradictory schema, or cut short by recursion): best effort.
+  ctx.invalid = true;
   return fallback ? fallback.value : generate(ctx, withoutGroup(norm), [], seed, name);
+}
+
+/**
+ * Objects that match several `oneOf` branches often do so through the examples they were built
+ * from (Vonage's `status: "0"`, in both branches' range): once more per object branch, with
+ * invented values.
+ */
+function inventedValue(
+  ctx: Ctx,
+  norm: Norm,
+  seed: number,
+  name: string | undefined,
+  generate: GenerateWithin,
+): { value: unknown } | undefined {
+  if (norm.groups[0]?.kind !== 'oneOf') return undefined;
+  const invent = ctx.invent;
+  ctx.invent = true;
+  try {
+    for (const index of branchOrder(ctx, norm)) {
+      const { norm: combined, refs } = combine(ctx.doc, norm, index);
+      if (combined.types?.size === 0 || isScalar(combined)) continue;
+      const next = indexSeed(seed, ATTEMPTS_PER_BRANCH + index);
+      const { value, invalid } = isolate(ctx, () => generate(ctx, combined, refs, next, name));
+      if (!invalid && exclusive(ctx, norm, index, value)) return { value };
+    }
+    return undefined;
+  } finally {
+    ctx.invent = invent;
+  }
 }
 
 /**

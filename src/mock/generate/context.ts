@@ -28,6 +28,14 @@ export interface Ctx {
   empty: boolean;
   /** Smallest valid values only: set past a recursion limit, for everything beneath. */
   cut: boolean;
+  /**
+   * Set when a value was generated as a best guess that is known not to validate (a
+   * contradictory enum, an unsatisfiable pattern or oneOf). An optional property or an array
+   * item so marked is left out instead (see `isolate`): a missing field beats a wrong one.
+   */
+  invalid: boolean;
+  /** Examples and defaults are passed over (a oneOf retry, see composition.ts). */
+  invent: boolean;
   child: (schema: SchemaObject | boolean | undefined, seed: number, name?: string) => unknown;
   refCounts: Map<string, number>;
   refDepth: number;
@@ -46,6 +54,8 @@ export function createCtx(
     mode,
     empty,
     cut: false,
+    invalid: false,
+    invent: false,
     child,
     refCounts: new Map(),
     refDepth: 0,
@@ -82,6 +92,18 @@ export function leave(ctx: Ctx, refs: readonly string[]): void {
   ctx.depth--;
   if (refs.length > 0) ctx.refDepth--;
   for (const ref of refs) ctx.refCounts.set(ref, (ctx.refCounts.get(ref) ?? 1) - 1);
+}
+
+/** Runs `make` with a fresh `invalid` flag; returns its value and whether it was marked invalid. */
+export function isolate<T>(ctx: Ctx, make: () => T): { value: T; invalid: boolean } {
+  const outer = ctx.invalid;
+  ctx.invalid = false;
+  try {
+    const value = make();
+    return { value, invalid: ctx.invalid };
+  } finally {
+    ctx.invalid = outer;
+  }
 }
 
 /** Whether `ref` is already on the current path (a branch leading there would recurse). */

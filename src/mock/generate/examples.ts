@@ -15,6 +15,8 @@ interface Fixed {
   example: { value: unknown } | null;
   /** Enum members that conform, `null` left out unless it is the only one. */
   enumValues: unknown[] | undefined;
+  /** No enum member conforms: the members are a best guess, known to be wrong. */
+  enumContradicts: boolean;
 }
 
 const cache = new WeakMap<Norm, Partial<Record<SchemaMode, Fixed>>>();
@@ -23,10 +25,11 @@ export function fixedValue(ctx: Ctx, norm: Norm, seed: number): { value: unknown
   if (norm.constant) return { value: clone(norm.constant.value) };
   const fixed = fixedFor(ctx, norm);
   // The 'empty' scenario wants empty collections, which a populated example is not.
-  if (fixed.example && !(ctx.empty && isFilled(fixed.example.value))) {
+  if (fixed.example && !ctx.invent && !(ctx.empty && isFilled(fixed.example.value))) {
     return { value: clone(fixed.example.value) };
   }
   if (fixed.enumValues && fixed.enumValues.length > 0) {
+    if (fixed.enumContradicts) ctx.invalid = true;
     reseed(seed);
     return { value: clone(pick(fixed.enumValues)) };
   }
@@ -60,7 +63,8 @@ function computeFixed(ctx: Ctx, norm: Norm): Fixed {
     // A contradictory enum (nothing conforms): its members are still the best guess.
     if (enumValues.length === 0) enumValues = norm.enum;
   }
-  return { example, enumValues };
+  const enumContradicts = enumValues !== undefined && !enumValues.some(valid);
+  return { example, enumValues, enumContradicts };
 }
 
 function isFilled(value: unknown): boolean {

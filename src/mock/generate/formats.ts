@@ -71,8 +71,11 @@ export function formatValue(format: string): string | undefined {
  * that cap an email at 20 characters or want a 40-character URL.
  */
 export function resizeFormatted(format: string, value: string, min: number, max: number): string {
+  if (value.length >= min && value.length <= max) return value;
+  if (format === 'date-time' || format === 'iso-date-time' || format === 'time') {
+    return resizeTime(value, min, max) ?? value;
+  }
   if (value.length > max) return shorten(format, max) ?? value;
-  if (value.length >= min) return value;
   const pad = 'x'.repeat(min - value.length);
   switch (format) {
     case 'email':
@@ -91,6 +94,24 @@ export function resizeFormatted(format: string, value: string, min: number, max:
     default:
       return value;
   }
+}
+
+/**
+ * A date-time or time stretched or shrunk by its second fraction and zone, which RFC 3339 lets
+ * vary: UniCourt's timestamps are exactly 25 characters (`2024-03-05T10:20:30.0000Z`).
+ */
+function resizeTime(value: string, min: number, max: number): string | undefined {
+  const match = /^(.*\d\d:\d\d:\d\d)(?:\.\d+)?(Z|[+-]\d\d:\d\d)$/.exec(value);
+  if (!match) return undefined;
+  const [, head = '', zone = 'Z'] = match;
+  for (let length = Math.max(min, head.length + 1); length <= max; length++) {
+    for (const tail of ['Z', '+00:00']) {
+      const digits = length - head.length - tail.length - 1;
+      if (digits === -1) return head + tail;
+      if (digits >= 1 && digits <= 9) return `${head}.${'0'.repeat(digits)}${tail}`;
+    }
+  }
+  return zone === 'Z' && head.length + 1 >= min && head.length + 1 <= max ? head + 'Z' : undefined;
 }
 
 const SHORT: Record<string, string> = {

@@ -42,7 +42,7 @@ export function mergeNorms(a: Norm, b: Norm, source: SchemaObject): Norm {
 function mergeObjectParts(
   a: Norm,
   b: Norm,
-): Partial<Norm> & Pick<Norm, 'properties' | 'required' | 'patternProperties'> {
+): Partial<Norm> & Pick<Norm, 'properties' | 'required' | 'patternProperties' | 'openParts'> {
   const properties = new Map(a.properties);
   for (const [key, schema] of b.properties)
     properties.set(key, both(properties.get(key), schema) ?? true);
@@ -55,6 +55,7 @@ function mergeObjectParts(
     closedKeys: intersectKeys(a.closedKeys, b.closedKeys),
     additional: mergeAdditional(a.additional, b.additional),
     patternProperties: [...a.patternProperties, ...b.patternProperties],
+    openParts: [...a.openParts, ...b.openParts],
     propertyNames: a.propertyNames ?? b.propertyNames,
     minProperties: pickNumber(a.minProperties, b.minProperties, Math.max),
     maxProperties: pickNumber(a.maxProperties, b.maxProperties, Math.min),

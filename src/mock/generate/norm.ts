@@ -1,3 +1,4 @@
+import { enumOf } from '../../core/keywords.js';
 import { deref, isRef } from '../../core/refs.js';
 import type { SchemaMode } from '../../core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../core/types.js';
@@ -13,6 +14,12 @@ export type TypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 
 export interface Bound {
   value: number;
   exclusive: boolean;
+}
+
+export interface OpenPart {
+  keys: Set<string>;
+  patterns: string[];
+  schema: SchemaObject;
 }
 
 export interface Group {
@@ -45,6 +52,13 @@ export interface Norm {
   /** Set when some merged part has `additionalProperties: false`: the only keys allowed. */
   closedKeys?: Set<string>;
   additional?: SchemaObject | boolean;
+  /**
+   * Each merged part's `additionalProperties` schema with the names that part declares: in
+   * JSON Schema it binds every other name, including properties another `allOf` part declares
+   * (Azure: `allOf: [Resource]` beside `additionalProperties: { type: object }` rules out
+   * Resource's string `etag`).
+   */
+  openParts: OpenPart[];
   patternProperties: [string, SchemaObject | boolean][];
   propertyNames?: SchemaObject;
   minProperties?: number;
@@ -76,6 +90,7 @@ export function emptyNorm(source: SchemaObject): Norm {
     properties: new Map(),
     required: { request: new Set(), response: new Set() },
     patternProperties: [],
+    openParts: [],
     uniqueItems: false,
     readOnly: false,
     writeOnly: false,
@@ -104,7 +119,7 @@ export function ownNorm(doc: OpenApiDocument, schema: SchemaObject): Norm {
     norm.examples.push(schema.examples[0]);
   }
   if ('default' in schema) norm.defaults.push(schema.default);
-  if (Array.isArray(schema.enum)) norm.enum = schema.enum;
+  if (Array.isArray(schema.enum)) norm.enum = enumOf(schema);
   ownScalarKeywords(schema, norm);
   ownObjectKeywords(doc, schema, norm);
   ownArrayKeywords(schema, norm);
@@ -124,6 +139,8 @@ function ownTypes(schema: SchemaObject): Set<TypeName> | undefined {
   const raw = schema.type;
   if (raw === undefined) return undefined;
   const list = (Array.isArray(raw) ? raw : [raw]).filter((t) => TYPE_NAMES.has(t)) as TypeName[];
+  // `type: file` (Swagger 2.0) and other names JSON Schema does not know constrain nothing.
+  if (list.length === 0) return undefined;
   if (schema.nullable === true) list.push('null');
   return new Set(list);
 }
@@ -171,6 +188,12 @@ function ownObjectKeywords(doc: OpenApiDocument, schema: SchemaObject, norm: Nor
     norm.closedKeys = new Set(norm.properties.keys());
   }
   if (typeof additional === 'boolean' || isObject(additional)) norm.additional = additional;
+  if (isObject(additional) && Object.keys(additional).length > 0) {
+    const patterns = isObject(schema.patternProperties)
+      ? Object.keys(schema.patternProperties)
+      : [];
+    norm.openParts = [{ keys: new Set(norm.properties.keys()), patterns, schema: additional }];
+  }
   if (isObject(schema.patternProperties)) {
     norm.patternProperties = Object.entries(
       schema.patternProperties as Record<string, SchemaObject>,

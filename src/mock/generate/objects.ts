@@ -1,6 +1,6 @@
 import type { SchemaObject } from '../../core/types.js';
 import { conforms } from './conforms.js';
-import type { Ctx } from './context.js';
+import { isolate, type Ctx } from './context.js';
 import { setKey } from './examples.js';
 import { faker } from './fake.js';
 import type { Norm } from './norm.js';
@@ -23,16 +23,49 @@ export function genObject(ctx: Ctx, norm: Norm, seed: number): Record<string, un
       skipped.push(key);
       continue;
     }
-    setKey(out, key, ctx.child(schema, childSeed(seed, key), key));
+    const bound = boundSchema(norm, key, schema);
+    const { value, invalid } = isolate(ctx, () => ctx.child(bound, childSeed(seed, key), key));
+    // An optional property whose value is known not to validate is left out.
+    if (invalid && !required.has(key)) continue;
+    // Required by one merged part, forbidden by another's `additionalProperties: false`.
+    if (invalid || (norm.closedKeys && !norm.closedKeys.has(key))) ctx.invalid = true;
+    setKey(out, key, value);
   }
   for (const key of required) {
     if (Object.hasOwn(out, key)) continue;
+    // Required by one merged part, forbidden by another's `additionalProperties: false`.
+    if (norm.closedKeys && !norm.closedKeys.has(key)) ctx.invalid = true;
     setKey(out, key, ctx.child(undeclared(norm, key), childSeed(seed, key), key));
   }
   if (!ctx.empty && !ctx.cut && norm.properties.size === 0) addEntries(ctx, norm, seed, out);
   applyDiscriminator(ctx, norm, out);
   fitCount(ctx, norm, seed, out, skipped);
   return out;
+}
+
+/** Built once per node and name: a fresh object per call would defeat identity-keyed caches. */
+const bounds = new WeakMap<Norm, Map<string, SchemaObject | boolean>>();
+
+/** A property's schema and every merged part's `additionalProperties` that binds it too. */
+function boundSchema(
+  norm: Norm,
+  key: string,
+  schema: SchemaObject | boolean,
+): SchemaObject | boolean {
+  if (norm.openParts.length === 0 || typeof schema === 'boolean') return schema;
+  let cache = bounds.get(norm);
+  if (!cache) bounds.set(norm, (cache = new Map()));
+  let bound = cache.get(key);
+  if (bound === undefined) {
+    const extras = norm.openParts
+      .filter(
+        (part) => !part.keys.has(key) && !part.patterns.some((p) => patternRegExp(p)?.test(key)),
+      )
+      .map((part) => part.schema);
+    bound = extras.length === 0 ? schema : { allOf: [schema, ...extras] };
+    cache.set(key, bound);
+  }
+  return bound;
 }
 
 function wanted(ctx: Ctx, norm: Norm, key: string, schema: SchemaObject | boolean): boolean {
@@ -81,7 +114,9 @@ function addExtra(
     const taken = Object.hasOwn(out, key) || norm.properties.has(key);
     const patterned = norm.patternProperties.some(([p]) => patternRegExp(p)?.test(key));
     if (taken || patterned || !keyAllowed(ctx, norm, key)) continue;
-    setKey(out, key, ctx.child(norm.additional, childSeed(seed, key), key));
+    const extra = isolate(ctx, () => ctx.child(norm.additional, childSeed(seed, key), key));
+    if (extra.invalid) return undefined;
+    setKey(out, key, extra.value);
     return key;
   }
   return undefined;
@@ -106,6 +141,8 @@ function applyDiscriminator(ctx: Ctx, norm: Norm, out: Record<string, unknown>):
   const value = norm.discriminatorValue;
   if (!norm.discriminator || value === undefined) return;
   const name = norm.discriminator.propertyName;
+  // A merged part closed to the name (`additionalProperties: false` without it) forbids it.
+  if (norm.closedKeys && !norm.closedKeys.has(name)) return;
   const schema = norm.properties.get(name);
   if (schema === undefined || conforms(ctx.doc, schema, value, ctx.mode)) setKey(out, name, value);
 }
@@ -131,6 +168,8 @@ function fitCount(
     const key = addExtra(ctx, norm, indexSeed(seed, 1000 + i), out);
     if (key !== undefined) keys.push(key);
   }
+  // Too few entries could be made (their values cut short by recursion): a guess.
+  if (keys.length < min) ctx.invalid = true;
   const required = norm.required[ctx.mode];
   for (let i = keys.length - 1; i >= 0 && keys.length > (norm.maxProperties ?? Infinity); i--) {
     const key = keys[i]!;

@@ -1,4 +1,5 @@
 import RandExp from 'randexp';
+import { unicodePattern } from '../../core/pattern.js';
 import { indexSeed, next, reseed } from './random.js';
 
 /**
@@ -17,15 +18,12 @@ const ATTEMPTS = 8;
 const regexes = new Map<string, RegExp | null>();
 const generators = new Map<string, RandExp | null>();
 
-/** The pattern as ajv compiles it; null when it does not compile (ajv then ignores it). */
+/** The pattern as ajv compiles it (u-mode spelling); null when it does not compile (ignored). */
 export function patternRegExp(pattern: string): RegExp | null {
   let regex = regexes.get(pattern);
   if (regex === undefined) {
-    try {
-      regex = new RegExp(pattern, 'u');
-    } catch {
-      regex = null;
-    }
+    const source = unicodePattern(pattern);
+    regex = source === undefined ? null : new RegExp(source, 'u');
     regexes.set(pattern, regex);
   }
   return regex;
@@ -54,6 +52,10 @@ export function fromPattern(
       const value = generator.gen();
       const accepted = regex.test(value) ? accept(value) : undefined;
       if (accepted !== undefined) return accepted;
+      // A pattern open at its end (AWS's `^arn:aws:gamesparks:`) takes any tail up to a length.
+      const padded = value + 'x'.repeat(Math.max(0, minLength - value.length));
+      const stretched = padded !== value && regex.test(padded) ? accept(padded) : undefined;
+      if (stretched !== undefined) return stretched;
     }
   }
   return undefined;
@@ -64,14 +66,15 @@ function generatorFor(pattern: string, target: number): RandExp | null {
   let generator = generators.get(key);
   if (generator !== undefined) return generator;
   generator = null;
-  if (!HUGE_REPEAT.test(pattern)) {
+  const source = unicodePattern(pattern);
+  if (source !== undefined && !HUGE_REPEAT.test(source)) {
     try {
-      generator = new RandExp(pattern);
+      generator = new RandExp(source);
       const repetitions: Repetition[] = [];
       collectRepetitions(generator.tokens, repetitions);
-      shape(repetitions, target);
       // Driven by the shared seeded source instead of Math.random.
       generator.randInt = (a, b) => a + Math.floor(next() * (b - a + 1));
+      shape(repetitions, target, generator);
       memoiseSets(generator);
     } catch {
       generator = null; // a syntax randexp's parser does not know (lookbehind, ...)
@@ -120,11 +123,29 @@ function collectRepetitions(token: unknown, out: Repetition[]): void {
  * Bounds every repetition to a few beyond its minimum; with a length `target`, first raises
  * the minimums of the variable ones so that together they reach it.
  */
-function shape(repetitions: Repetition[], target: number): void {
+function shape(repetitions: Repetition[], target: number, generator: RandExp): void {
   const variable = repetitions.filter((r) => r.max > r.min);
-  const share = variable.length > 0 ? Math.ceil(target / variable.length) : 0;
+  const extra = target > 0 ? target - fixedLength(variable, generator) : 0;
+  const share = variable.length > 0 ? Math.ceil(Math.max(0, extra) / variable.length) : 0;
+  // The fixed parts alone reach the length (`.*<uuid>.*` of exactly 36): nothing may grow.
+  const slack = target === 0 ? SMALL_CAP : extra > 0 ? 2 : 0;
   for (const rep of variable) {
-    if (target > 0) rep.min = Math.min(rep.max, Math.max(rep.min, share));
-    rep.max = Math.min(rep.max, rep.min + (target > 0 ? 2 : SMALL_CAP));
+    if (target > 0) rep.min = Math.min(rep.max, rep.min + share);
+    rep.max = Math.min(rep.max, rep.min + slack);
+  }
+}
+
+/**
+ * The length of the pattern's shortest output (every variable repetition at its minimum):
+ * `^arn:aws:x:[a-z]{0,63}:\d{12}$` needs only what its fixed parts leave to reach a length.
+ */
+function fixedLength(variable: Repetition[], generator: RandExp): number {
+  const maxes = variable.map((rep) => rep.max);
+  for (const rep of variable) rep.max = rep.min;
+  try {
+    reseed(0);
+    return generator.gen().length;
+  } finally {
+    variable.forEach((rep, i) => (rep.max = maxes[i]!));
   }
 }

@@ -1,4 +1,5 @@
 import { decodePointer, resolvePointer } from '../../core/refs.js';
+import { refSiblingsApply } from '../../core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../core/types.js';
 import { mergeNorms } from './merge.js';
 import { emptyNorm, isObject, ownNorm, type Norm } from './norm.js';
@@ -42,6 +43,9 @@ export function normalize(doc: OpenApiDocument, schema: SchemaObject | boolean |
 function build(doc: OpenApiDocument, schema: SchemaObject): Norm {
   if (schema === NOTHING) return { ...emptyNorm(schema), types: new Set() };
   const own = ownNorm(doc, schema);
+  if (typeof schema.$ref === 'string' && !refSiblingsApply(doc)) {
+    return refAlone(doc, schema, schema.$ref, own);
+  }
   const parts: Norm[] = [];
   if (typeof schema.$ref === 'string') parts.push(followRef(doc, schema.$ref));
   if (Array.isArray(schema.allOf)) {
@@ -58,6 +62,21 @@ function build(doc: OpenApiDocument, schema: SchemaObject): Norm {
   norm.examples = [...own.examples, ...parts.flatMap((p) => p.examples)];
   norm.defaults = [...own.defaults, ...parts.flatMap((p) => p.defaults)];
   return norm;
+}
+
+/**
+ * A 3.0 `$ref` with siblings is the referenced schema alone (see refSiblingsApply); an example
+ * written next to it still leads, since it is checked against the whole node before use.
+ */
+function refAlone(doc: OpenApiDocument, schema: SchemaObject, ref: string, own: Norm): Norm {
+  const target = followRef(doc, ref);
+  return {
+    ...target,
+    source: schema,
+    combos: undefined,
+    examples: [...own.examples, ...target.examples],
+    defaults: [...own.defaults, ...target.defaults],
+  };
 }
 
 function followRef(doc: OpenApiDocument, ref: string): Norm {

@@ -1,5 +1,7 @@
 import formatsModule from 'ajv-formats/dist/formats.js';
 import type * as Formats from 'ajv-formats/dist/formats.js';
+import { enumOf } from '../../core/keywords.js';
+import { unicodePattern } from '../../core/pattern.js';
 import type { SchemaObject } from '../../core/types.js';
 
 // CommonJS module: under NodeNext its named exports sit on the default import.
@@ -47,11 +49,12 @@ export function scalarCheck(schema: SchemaObject): ScalarCheck | undefined {
   }
   const types = typesOf(schema);
   if (!types) return undefined;
-  if (schema.enum !== undefined && !isScalarList(schema.enum)) return undefined;
+  const members = enumOf(schema);
+  if (schema.enum !== undefined && (!members || !isScalarList(members))) return undefined;
   if (schema.const !== undefined && !isScalarList([schema.const])) return undefined;
   const checks = [typeCheck(types), ...numberChecks(schema), ...stringChecks(schema)];
   const nullable = schema.nullable === true;
-  const enumValues = schema.enum && nullable ? [...schema.enum, null] : schema.enum;
+  const enumValues = members && nullable ? [...members, null] : members;
   return (value) => {
     if (enumValues && !enumValues.includes(value)) return false;
     if ('const' in schema && schema.const !== value) return false;
@@ -144,12 +147,9 @@ function formatTest(format: unknown): ((s: string) => boolean) | undefined {
 }
 
 function compilePattern(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    // toJsonSchema drops patterns JavaScript cannot compile; so do we.
-    return undefined;
-  }
+  // toJsonSchema rewrites patterns the same way, and drops those that still do not compile.
+  const source = unicodePattern(pattern);
+  return source === undefined ? undefined : new RegExp(source, 'u');
 }
 
 /** Length in code points (a surrogate pair is one character), as ajv counts. */

@@ -35,7 +35,11 @@ export function genString(ctx: Ctx, norm: Norm, seed: number, name: string | und
       if (fits(value)) return value;
     }
   }
-  return genericString(norm, seed);
+  const generic = genericString(norm, seed);
+  // A format whose own values could not fit the lengths: the generic string is a guess.
+  if (format !== undefined && !conforms(ctx.doc, norm.source, generic, ctx.mode))
+    ctx.invalid = true;
+  return generic;
 }
 
 function patternString(ctx: Ctx, norm: Norm, seed: number, hasFormat: boolean): string {
@@ -52,7 +56,10 @@ function patternString(ctx: Ctx, norm: Norm, seed: number, hasFormat: boolean): 
     if (value !== undefined) return value;
   }
   const generic = genericString(norm, seed);
-  return [generic, ...FALLBACKS].find(valid) ?? generic;
+  const found = [generic, ...FALLBACKS].find(valid);
+  if (found !== undefined) return found;
+  ctx.invalid = true;
+  return generic;
 }
 
 /** Lorem words, grown to `minLength` and cut to `maxLength`. */

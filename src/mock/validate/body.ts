@@ -3,6 +3,7 @@ import { deref, resolvePointer } from '../../core/refs.js';
 import { toJsonSchema } from '../../core/schema.js';
 import type { OpenApiDocument, OperationObject, RequestBodyObject } from '../../core/types.js';
 import { compileSchema } from './compile.js';
+import { formFieldsOf, shapeFields, type FormField } from './form-fields.js';
 import { fieldMessages, groupMessages, requiredErrors } from './errors.js';
 import { isFormMediaType, isJsonMediaType, normaliseMediaType, selectMediaType } from './media.js';
 import type { AjvKind, Check, JsonSchema, ValidationErrors } from './types.js';
@@ -10,6 +11,8 @@ import type { AjvKind, Check, JsonSchema, ValidationErrors } from './types.js';
 interface BodyEntry {
   mediaType: string;
   schema: JsonSchema;
+  /** How a form's or multipart body's fields are read (see form-fields.ts). */
+  fields: ReadonlyMap<string, FormField>;
   /** Its top-level required fields: what Laravel reports when nothing is sent. */
   required: string[][];
   validators: Partial<Record<AjvKind, ValidateFunction>>;
@@ -41,7 +44,10 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
     if (kind === 'coerce' && !isPlainObject(input.body)) return null;
     const validate = validatorFor(entry, kind);
     // Coercion writes into the data: never into the caller's object.
-    const data = kind === 'coerce' ? cloneData(input.body) : input.body;
+    const data =
+      kind === 'coerce'
+        ? cloneData(shapeFields(input.body as Record<string, unknown>, entry.fields))
+        : input.body;
     if (validate(data)) return null;
     return groupMessages(fieldMessages(validate.errors ?? [], []));
   };
@@ -66,7 +72,9 @@ function bodyEntries(doc: OpenApiDocument, requestBody: RequestBodyObject): Body
   return Object.entries(requestBody.content ?? {}).map(([key, media]) => {
     const schema = toJsonSchema(doc, media?.schema, 'request');
     const required = topLevelRequired(schema).map((name) => [name]);
-    return { mediaType: normaliseMediaType(key), schema, required, validators: {} };
+    const mediaType = normaliseMediaType(key);
+    // Forms are read by every entry: Laravel takes a form where the document declares JSON.
+    return { mediaType, schema, fields: formFieldsOf(schema, media), required, validators: {} };
   });
 }
 

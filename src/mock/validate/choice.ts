@@ -13,8 +13,17 @@ export const ANY_OF = 'x-laravel-anyOf';
 
 export interface Choice {
   branches: JsonSchema[];
-  /** Filled in by `compileSchema` once the whole schema is transformed. */
-  validators: ValidateFunction[];
+  /** Where the branches sit in the transformed schema (a JSON pointer, URI-escaped). */
+  pointer: string;
+  /** Each branch's validator (compiled by `compileSchema`, else on first use). */
+  validators: (ValidateFunction | undefined)[];
+  /** Set by `compileSchema`: compiles branch `index`. */
+  compile: (index: number) => ValidateFunction;
+}
+
+/** Branch `index`'s validator: a branch a request never reaches is never compiled. */
+function branch(choice: Choice, index: number): ValidateFunction {
+  return (choice.validators[index] ??= choice.compile(index));
 }
 
 export function isChoiceKeyword(keyword: string): boolean {
@@ -24,7 +33,8 @@ export function isChoiceKeyword(keyword: string): boolean {
 export const validateOneOf: SchemaValidateFunction = (choice: Choice, data: unknown) => {
   const failures: ErrorObject[][] = [];
   let passing = 0;
-  for (const validate of choice.validators) {
+  for (let i = 0; i < choice.branches.length; i++) {
+    const validate = branch(choice, i);
     if (validate(data)) passing++;
     else failures.push(validate.errors ?? []);
   }
@@ -37,7 +47,8 @@ export const validateOneOf: SchemaValidateFunction = (choice: Choice, data: unkn
 
 export const validateAnyOf: SchemaValidateFunction = (choice: Choice, data: unknown) => {
   const failures: ErrorObject[][] = [];
-  for (const validate of choice.validators) {
+  for (let i = 0; i < choice.branches.length; i++) {
+    const validate = branch(choice, i);
     if (validate(data)) return true;
     failures.push(validate.errors ?? []);
   }
@@ -93,22 +104,41 @@ export function withChoices(
   schema: JsonSchema,
   choices: Choice[],
   oneOfAsAnyOf = false,
+  pointer = '',
 ): JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
   const out: Record<string, unknown> = {};
-  const convert = (value: unknown) => withChoices(value as JsonSchema, choices, oneOfAsAnyOf);
+  const convert = (value: unknown, ...path: (string | number)[]) =>
+    withChoices(value as JsonSchema, choices, oneOfAsAnyOf, pointer + path.map(segment).join(''));
   for (const [key, value] of Object.entries(schema)) {
     if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
-      const choice: Choice = { branches: value.map(convert), validators: [] };
+      const keyword = key === 'oneOf' && !oneOfAsAnyOf ? ONE_OF : ANY_OF;
+      const at = `${pointer}${segment(keyword)}/branches`;
+      const choice: Choice = {
+        branches: value.map((v, i) =>
+          withChoices(v as JsonSchema, choices, oneOfAsAnyOf, `${at}/${i}`),
+        ),
+        pointer: at,
+        validators: [],
+        compile: () => {
+          throw new Error('branch validators are set up by compileSchema');
+        },
+      };
       choices.push(choice);
-      out[key === 'oneOf' && !oneOfAsAnyOf ? ONE_OF : ANY_OF] = choice;
+      out[keyword] = choice;
     } else if (SCHEMA_MAPS.has(key) && isRecord(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v)]));
-    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(convert);
-    else if (SCHEMA_SINGLES.has(key)) out[key] = convert(value);
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, key, k)]));
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((v, i) => convert(v, key, i));
+    } else if (SCHEMA_SINGLES.has(key)) out[key] = convert(value, key);
     else out[key] = value;
   }
   return out;
+}
+
+/** One JSON pointer segment, escaped for a URI fragment as ajv reads `$ref`s. */
+function segment(key: string | number): string {
+  return '/' + encodeURIComponent(String(key).replace(/~/g, '~0').replace(/\//g, '~1'));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -22,7 +22,8 @@ export function compileRequestValidator(
   pathItem: PathItemObject,
   operation: OperationObject,
 ): RequestValidator {
-  const checks = mergeParameters(doc, pathItem, operation).map((p) => compileParameter(doc, p));
+  const parameters = mergeParameters(doc, pathItem, operation);
+  const checks = parameters.map((p) => compileParameter(doc, p, parameters));
   const body = compileBody(doc, operation);
   if (body) checks.push(body);
   return (input) => {

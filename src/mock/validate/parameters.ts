@@ -40,25 +40,63 @@ export function mergeParameters(
   return [...merged.values()];
 }
 
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+/**
+ * The three the spec says to ignore, and the fetch standard's forbidden request headers: those
+ * belong to the HTTP machinery (a browser refuses to set them), so no client can be held to a
+ * document's `Transfer-Encoding` or `Content-Length` parameter.
+ * @see https://fetch.spec.whatwg.org/#forbidden-request-header
+ */
+const IGNORED_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'authorization',
+  'accept-charset',
+  'accept-encoding',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'connection',
+  'content-length',
+  'cookie',
+  'cookie2',
+  'date',
+  'dnt',
+  'expect',
+  'host',
+  'keep-alive',
+  'origin',
+  'referer',
+  'set-cookie',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'via',
+]);
 
 function isIgnored(param: ParameterObject): boolean {
   if (param.in === 'query') return param.name === '_scenario';
-  return param.in === 'header' && IGNORED_HEADERS.has(param.name.toLowerCase());
+  if (param.in !== 'header') return false;
+  const name = param.name.toLowerCase();
+  return IGNORED_HEADERS.has(name) || name.startsWith('proxy-') || name.startsWith('sec-');
 }
 
 /**
  * A parameter's check: read and deserialise it by style, then validate a copy (coerced: every
  * value arrives as a string) against its schema. Its errors are keyed by its Laravel input key.
  */
-export function compileParameter(doc: OpenApiDocument, param: ParameterObject): Check {
+export function compileParameter(
+  doc: OpenApiDocument,
+  param: ParameterObject,
+  siblings: readonly ParameterObject[] = [],
+): Check {
   const path = parameterPath(param.name);
   // Path parameters are always required, whatever the document says.
   const required = param.in === 'path' || param.required === true;
   const content = Object.entries(param.content ?? {})[0];
   const json = content !== undefined && isJsonMediaType(content[0].toLowerCase());
   const schema = toJsonSchema(doc, content ? content[1]?.schema : param.schema, 'request');
-  const read = readerFor(parameterStyle(param, shapeOf(schema), json));
+  const others = siblings.filter((p) => p !== param && p.in === 'query').map((p) => p.name);
+  const read = readerFor(parameterStyle(param, shapeOf(schema), json, others));
   // JSON text has its own types; only plain strings need coercing.
   const validate = compileParameterSchema(schema, json ? 'strict' : 'coerce');
   return (input) => {

@@ -27,11 +27,13 @@ function findShape(root: JsonSchema, node: unknown, depth: number): Shape {
   if (typeof node.$ref === 'string')
     return findShape(root, resolvePointer(root, node.$ref), depth + 1);
   const types = Array.isArray(node.type) ? node.type : [node.type];
-  if (types.includes('array') || node.items !== undefined || node.prefixItems !== undefined) {
-    return 'array';
-  }
-  if (types.includes('object') || node.properties !== undefined) return 'object';
-  if (node.additionalProperties !== undefined) return 'object';
+  if (types.includes('array')) return 'array';
+  if (types.includes('object')) return 'object';
+  // A declared scalar type wins over object keywords beside it (ByAutomata's `terms` is a
+  // string with `properties`): those apply to objects only.
+  if (node.type !== undefined) return 'primitive';
+  if (node.items !== undefined || node.prefixItems !== undefined) return 'array';
+  if (node.properties !== undefined || node.additionalProperties !== undefined) return 'object';
   for (const key of ['allOf', 'oneOf', 'anyOf']) {
     const branches = node[key];
     if (!Array.isArray(branches)) continue;
@@ -41,6 +43,26 @@ function findShape(root: JsonSchema, node: unknown, depth: number): Shape {
     }
   }
   return 'primitive';
+}
+
+/** Each top-level property's shape, through `$ref` and composition: how a form field is read. */
+export function propertyShapes(root: JsonSchema): Map<string, Shape> {
+  const out = new Map<string, Shape>();
+  const visit = (node: unknown, depth: number): void => {
+    if (!isRecord(node) || depth > MAX_DEPTH) return;
+    if (typeof node.$ref === 'string') visit(resolvePointer(root, node.$ref), depth + 1);
+    if (isRecord(node.properties)) {
+      for (const [name, schema] of Object.entries(node.properties)) {
+        if (!out.has(name)) out.set(name, findShape(root, schema, 0));
+      }
+    }
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const branches = node[key];
+      if (Array.isArray(branches)) for (const b of branches) visit(b, depth + 1);
+    }
+  };
+  visit(root, 0);
+  return out;
 }
 
 function propertyNames(root: JsonSchema, node: unknown, depth: number): string[] {

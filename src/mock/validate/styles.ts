@@ -23,6 +23,8 @@ export interface ParameterStyle {
   value: ValueShape;
   /** A `content` parameter in a JSON media type: its value is JSON text. */
   json: boolean;
+  /** The operation's other query parameters: what a free-form exploded object is not. */
+  others: readonly string[];
 }
 
 /** Defaults: `form` for query and cookie, `simple` for path and header; only `form` explodes. */
@@ -30,11 +32,12 @@ export function parameterStyle(
   param: ParameterObject,
   value: ValueShape,
   json: boolean,
+  others: readonly string[] = [],
 ): ParameterStyle {
   const fallback = param.in === 'query' || param.in === 'cookie' ? 'form' : 'simple';
   const style = typeof param.style === 'string' ? param.style : fallback;
   const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
-  return { name: param.name, in: param.in, style, explode, value, json };
+  return { name: param.name, in: param.in, style, explode, value, json, others };
 }
 
 export function readerFor(p: ParameterStyle): Reader {
@@ -115,8 +118,15 @@ function queryReader(p: ParameterStyle): Reader {
   if (shape === 'object' && p.explode && properties.length > 0) {
     return (input) => picked(input.query, properties);
   }
-  // A free-form exploded object has no names to look for: take Laravel's `name[key]=value`.
-  if (shape === 'object' && p.explode) return (input) => bracketed(input.query, name);
+  // A free-form exploded object has no names to look for: Laravel's `name[key]=value`, else,
+  // as OpenAPI writes it (`?a=1&b=2`), every query key no other parameter claims.
+  if (shape === 'object' && p.explode) {
+    const others = new Set([...p.others, '_scenario']);
+    return (input) => {
+      const value = bracketed(input.query, name);
+      return value === MISSING ? unclaimed(input.query, others) : value;
+    };
+  }
   const parse = delimited(shape, false, QUERY_SEPARATORS[p.style] ?? ',', false);
   return (input) => {
     const raw = last(input.query.getAll(name));
@@ -132,6 +142,17 @@ function arrayValues(query: URLSearchParams, name: string): unknown {
   const php = query.getAll(`${name}[]`);
   if (php.length > 0) values.push(...php);
   return values.length > 0 ? values : MISSING;
+}
+
+/** The query keys no declared parameter names (PHP-style `a[b]` keys aside). */
+function unclaimed(query: URLSearchParams, claimed: ReadonlySet<string>): unknown {
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of query) {
+    if (claimed.has(key) || key.includes('[')) continue;
+    out ??= record();
+    out[key] = value;
+  }
+  return out ?? MISSING;
 }
 
 /** An exploded form object: `?role=admin&name=x` for properties `role` and `name`. */

@@ -479,3 +479,28 @@ function aliasBomb(): string {
   }
   return lines.join('\n');
 }
+
+describe('loadSpec on what real documents write (corpus regressions)', () => {
+  const CORPUS = fileURLToPath(new URL('../../fixtures/specs/corpus/', import.meta.url));
+
+  it('warns about a duplicate operationId, and goes on', async () => {
+    const spec = await loadSpec('duplicate-operation-ids.yaml', { cwd: CORPUS });
+    expect(spec.warnings).toEqual([
+      {
+        file: 'duplicate-operation-ids.yaml',
+        pointer: '#/paths/~1b/get/operationId',
+        message: 'operationId "list" is also that of GET /a; both are served',
+      },
+    ]);
+    expect(Object.keys(spec.document.paths ?? {})).toEqual(['/a', '/b']);
+  });
+
+  it('leaves $refs inside example data alone (GitHub GHEC)', async () => {
+    const spec = await loadSpec('example-refs.yaml', { cwd: CORPUS });
+    expect(spec.warnings).toEqual([]);
+    expect(bundle).not.toHaveBeenCalled();
+    expect(spec.document.components?.examples).toMatchObject({
+      'server-statistics': { value: { actions_stats: { $ref: 'server-statistics-actions.yaml' } } },
+    });
+  });
+});

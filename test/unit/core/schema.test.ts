@@ -66,3 +66,80 @@ describe('toJsonSchema', () => {
     expect(check(schema as SchemaObject, 'response', value)).toBe(want);
   });
 });
+
+const contact = {
+  type: 'object',
+  required: ['ContactID'],
+  properties: { ContactID: { type: 'string' } },
+} satisfies SchemaObject;
+const withContact = (openapi: string): OpenApiDocument => ({
+  openapi,
+  info: { title: 't', version: '1' },
+  components: { schemas: { Contact: contact, A: { allOf: [contact] }, B: { allOf: [contact] } } },
+});
+const checkIn = (d: OpenApiDocument, schema: SchemaObject, value: unknown) =>
+  ajv.compile(toJsonSchema(d, schema, 'response') as object)(value);
+
+describe('toJsonSchema on what real documents write (corpus regressions)', () => {
+  const ref = '#/components/schemas/Contact';
+  it.each([
+    [
+      "3.0 ignores a $ref's siblings (Xero)",
+      '3.0.3',
+      { $ref: ref, type: 'string' },
+      { ContactID: 'c' },
+      true,
+    ],
+    ['3.0 keeps nullable beside a $ref', '3.0.3', { $ref: ref, nullable: true }, null, true],
+    [
+      "3.1 applies a $ref's siblings",
+      '3.1.0',
+      { $ref: ref, type: 'string' },
+      { ContactID: 'c' },
+      false,
+    ],
+    [
+      'a discriminator picks among overlapping oneOf branches',
+      '3.0.3',
+      {
+        oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }],
+        discriminator: { propertyName: 'ContactID' },
+      },
+      { ContactID: 'A' },
+      true,
+    ],
+    [
+      'a string maxLength is dropped, not fatal',
+      '3.0.3',
+      { type: 'string', maxLength: '2' },
+      'long',
+      true,
+    ],
+    ['draft 3 required: true is dropped', '3.0.3', { type: 'string', required: true }, 'x', true],
+    ['type: file constrains nothing', '3.0.3', { type: 'file' }, 'bytes', true],
+    [
+      'an object examples annotation is dropped',
+      '3.0.3',
+      { type: 'integer', examples: { a: 1 } },
+      1,
+      true,
+    ],
+    [
+      'a Java POSIX class is read as meant',
+      '3.0.3',
+      { type: 'string', pattern: '^\\p{XDigit}+$' },
+      'beef',
+      true,
+    ],
+    [
+      '... and still constrains',
+      '3.0.3',
+      { type: 'string', pattern: '^\\p{XDigit}+$' },
+      'xyz',
+      false,
+    ],
+    ['lone braces are literal', '3.0.3', { type: 'string', pattern: '^{a}$' }, '{a}', true],
+  ] as const)('%s', (_name, openapi, schema, value, want) => {
+    expect(checkIn(withContact(openapi), schema as unknown as SchemaObject, value)).toBe(want);
+  });
+});

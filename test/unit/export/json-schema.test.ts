@@ -38,6 +38,12 @@ describe('toDraft07', () => {
       { type: 'object', properties: { a: { type: 'integer' } } },
     ],
     [
+      "a 3.0 ref's siblings are ignored, as 3.0 says",
+      { A: { type: 'integer' } },
+      { $ref: '#/components/schemas/A', minimum: 1 } as SchemaObject,
+      { type: 'integer' },
+    ],
+    [
       'OpenAPI-only and unknown formats are dropped',
       {},
       { type: 'integer', format: 'int64', example: 3, description: 'x' },

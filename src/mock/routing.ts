@@ -1,0 +1,162 @@
+import { deref } from '../core/refs.js';
+import type { OpenApiDocument, ParameterObject, SchemaObject } from '../core/types.js';
+import { listOperations, type OperationEntry } from './operations.js';
+import { qualifiedRouter, type QualifiedMatch, type QualifiedRequest } from './qualified-routes.js';
+import { serverBasePaths, type RouteMatch, type Router } from './router.js';
+import { compileTemplate, matchTemplate, withoutBase, type PathTemplate } from './templates.js';
+
+/**
+ * Routes a request: first the path keys with a query or fragment part whose conditions it
+ * meets (qualified-routes.ts); then the radix router, checked against its template by the
+ * letter (templates.ts). Where the router has no answer or a wrong one, the templates are
+ * tried in turn, most concrete first; and in documents with parameters inside a segment
+ * (Google's `/v2/{name}` beside `/v2/{resource}:getIamPolicy`, Graph's `(period='{period}')`),
+ * whose templates the router cannot tell apart, they go first. Last comes a qualified key whose
+ * conditions are not met, so that its validation says what is missing.
+ */
+export interface RequestRouter {
+  route(request: QualifiedRequest): RouteMatch;
+}
+
+export function requestRouter(doc: OpenApiDocument, router: Router): RequestRouter {
+  const operations = listOperations(doc);
+  const basePaths = serverBasePaths(doc.servers);
+  const qualified = qualifiedRouter(doc, operations, basePaths);
+  const templates = new TemplateIndex(
+    doc,
+    operations.filter((op) => !qualified?.owns(op.path)),
+    basePaths,
+  );
+  const templatesFirst = operations.some((op) => /[^/]\{|\}[^/]/.test(op.path.split(/[?#]/)[0]!));
+  const found = (match: QualifiedMatch): RouteMatch => ({ kind: 'found', ...match });
+  return {
+    route: (request) => {
+      const special = qualified?.match(request);
+      if (special) return found(special);
+      const first = templatesFirst ? templates.match(request) : undefined;
+      if (first) return found(first);
+      const route = router.match(request.method, request.pathname);
+      if (route.kind === 'found' && !qualified?.owns(route.entry.path)) {
+        const params = checkedParams(route.params, templates.of(route.entry), request, basePaths);
+        if (params) return { ...route, params };
+      }
+      const fallback =
+        (templatesFirst ? undefined : templates.match(request)) ?? qualified?.fallback(request);
+      return fallback ? found(fallback) : route;
+    },
+  };
+}
+
+/**
+ * Templates by segment count and first segment, each list most concrete first; templates with
+ * a greedy label or a parameter first are checked for every path. Built on first use.
+ */
+class TemplateIndex {
+  private readonly templates = new WeakMap<OperationEntry, PathTemplate>();
+  private buckets: Map<string, OperationEntry[]> | undefined;
+  private anywhere: OperationEntry[] = [];
+
+  constructor(
+    private readonly doc: OpenApiDocument,
+    private readonly operations: readonly OperationEntry[],
+    private readonly basePaths: readonly string[],
+  ) {}
+
+  /** An operation's template, its path parameters' enums spelled out. */
+  of(entry: OperationEntry): PathTemplate {
+    let template = this.templates.get(entry);
+    if (!template) {
+      const values = pathEnums(this.doc, entry);
+      template = compileTemplate(entry.path, (name) => values.get(name));
+      this.templates.set(entry, template);
+    }
+    return template;
+  }
+
+  match(request: QualifiedRequest): QualifiedMatch | undefined {
+    const buckets = (this.buckets ??= this.index());
+    const methods = request.method === 'HEAD' ? ['head', 'get'] : [request.method.toLowerCase()];
+    for (const pathname of withoutBase(request.pathname, this.basePaths)) {
+      const candidates = [...(buckets.get(bucketOf(pathname)) ?? []), ...this.anywhere];
+      for (const method of methods) {
+        for (const entry of candidates) {
+          if (entry.method !== method) continue;
+          const params = matchTemplate(this.of(entry), pathname);
+          if (params) return { entry, params };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private index(): Map<string, OperationEntry[]> {
+    const buckets = new Map<string, OperationEntry[]>();
+    const concrete = (a: OperationEntry, b: OperationEntry) =>
+      this.of(b).literal - this.of(a).literal;
+    for (const entry of [...this.operations].sort(concrete)) {
+      const path = entry.path.split(/[?#]/)[0]!.replace(/\/+$/, '');
+      if (/\{[^}]*[+*]\}/.test(path) || /^\/?\{/.test(path)) {
+        this.anywhere.push(entry);
+        continue;
+      }
+      const key = bucketOf(path);
+      const list = buckets.get(key);
+      if (list) list.push(entry);
+      else buckets.set(key, [entry]);
+    }
+    return buckets;
+  }
+}
+
+/** The string values a path parameter's enum allows, by parameter name. */
+function pathEnums(doc: OpenApiDocument, entry: OperationEntry): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const raw of [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])]) {
+    const param = deref<ParameterObject>(doc, raw);
+    const schema = deref<SchemaObject>(doc, param?.schema);
+    if (param?.in !== 'path' || !Array.isArray(schema?.enum)) continue;
+    const values = schema.enum.filter((v) => typeof v === 'string' || typeof v === 'number');
+    if (values.length === schema.enum.length) out.set(param.name, values.map(String));
+  }
+  return out;
+}
+
+/** `/users/5/posts` → `3|users`: segment count and first segment. */
+function bucketOf(pathname: string): string {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  return `${segments.length}|${segments[0] ?? ''}`;
+}
+
+/**
+ * The router's parameters if its template matches the path by the letter (AWS's `{Key+}`
+ * renamed `Key`); the template's own when the router left one empty or named them after
+ * another template it merged this one with (`/v1/{groupName}` GET beside `/v1/{name}` PUT);
+ * undefined when the template does not match at all.
+ */
+function checkedParams(
+  params: Record<string, string>,
+  template: PathTemplate,
+  request: QualifiedRequest,
+  basePaths: readonly string[],
+): Record<string, string> | undefined {
+  const own = withoutBase(request.pathname, basePaths)
+    .map((pathname) => matchTemplate(template, pathname))
+    .find((match) => match !== undefined);
+  if (!own) return undefined;
+  const named = greedyNames(params);
+  const trusted =
+    Object.values(params).every((value) => value !== '') &&
+    template.names.every((name) => Object.hasOwn(named, name));
+  return trusted ? named : own;
+}
+
+/** AWS's greedy path labels: the template says `{Key+}`, the parameter is called `Key`. */
+function greedyNames(params: Record<string, string>): Record<string, string> {
+  let out: Record<string, string> | undefined;
+  for (const [name, value] of Object.entries(params)) {
+    if (!/[+*]$/.test(name)) continue;
+    out ??= { ...params };
+    out[name.slice(0, -1)] = value;
+  }
+  return out ?? params;
+}

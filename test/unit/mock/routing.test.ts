@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '../../../src/core/types.js';
+import { listOperations, type OperationEntry } from '../../../src/mock/operations.js';
+import { buildRouter } from '../../../src/mock/router.js';
+import { requestRouter } from '../../../src/mock/routing.js';
+
+const paths: [OperationEntry['method'], string][] = [
+  ['get', '/v1/{name}'],
+  ['delete', '/v1/{name}'],
+  ['post', '/v1/{name}:archive'],
+  ['get', "/datasources('{dataSourceName}')"],
+  ['put', '/services/buildkite'],
+  ['get', '/services/{slug}'],
+  ['get', '/objects/{Bucket}/{Key+}'],
+  ['get', '/groups/{groupName}'],
+  ['put', '/groups/{name}'],
+  ['get', '/v2/{name}'],
+  ['get', '/v2/{resource}:getIamPolicy'],
+];
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  servers: [{ url: '/api' }],
+  paths: {},
+} as OpenApiDocument;
+for (const [method, path] of paths) {
+  doc.paths![path] = { ...doc.paths![path], [method]: { responses: {} } };
+}
+// Two parameters side by side, told apart by the second one's enum.
+doc.paths!['/profiles/{id}{ext}'] = {
+  get: {
+    parameters: [{ name: 'ext', in: 'path', required: true, schema: { enum: ['.json', '.xml'] } }],
+    responses: {},
+  },
+};
+const routing = requestRouter(doc, buildRouter(listOperations(doc)));
+const route = (method: string, pathname: string) => {
+  const found = routing.route({ method, pathname, query: new URLSearchParams(), headers: {} });
+  return found.kind === 'found' ? [found.entry.path, found.params] : found.kind;
+};
+
+describe('requestRouter: templates matched by the letter where the radix router cannot', () => {
+  it.each([
+    [
+      "Google's custom verb",
+      'POST',
+      '/v1/books%2F1:archive',
+      ['/v1/{name}:archive', { name: 'books/1' }],
+    ],
+    ['the plain template beside it', 'DELETE', '/v1/books', ['/v1/{name}', { name: 'books' }]],
+    [
+      'a parameter between quotes',
+      'GET',
+      "/datasources('ds-1')",
+      ["/datasources('{dataSourceName}')", { dataSourceName: 'ds-1' }],
+    ],
+    [
+      'a concrete path without the method',
+      'GET',
+      '/services/buildkite',
+      ['/services/{slug}', { slug: 'buildkite' }],
+    ],
+    ['the concrete path with it', 'PUT', '/services/buildkite', ['/services/buildkite', {}]],
+    [
+      'a greedy label',
+      'GET',
+      '/objects/b1/a/b.txt',
+      ['/objects/{Bucket}/{Key+}', { Bucket: 'b1', Key: 'a/b.txt' }],
+    ],
+    ['under the server base path', 'DELETE', '/api/v1/x', ['/v1/{name}', { name: 'x' }]],
+    ['a template merged with a twin', 'PUT', '/groups/g1', ['/groups/{name}', { name: 'g1' }]],
+    [
+      'the more concrete of two matching templates',
+      'GET',
+      '/v2/r1:getIamPolicy',
+      ['/v2/{resource}:getIamPolicy', { resource: 'r1' }],
+    ],
+    ['the less concrete one for the rest', 'GET', '/v2/r1', ['/v2/{name}', { name: 'r1' }]],
+    [
+      'adjacent parameters',
+      'GET',
+      '/profiles/a.b.json',
+      ['/profiles/{id}{ext}', { id: 'a.b', ext: '.json' }],
+    ],
+    ['nothing there', 'GET', '/nope', 'not-found'],
+  ])('%s', (_name, method, pathname, want) => {
+    expect(route(method, pathname)).toEqual(want);
+  });
+});
