@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formatFinding } from '../../core/errors.js';
-import { loadSpec, type LoadedSpec } from '../../core/load.js';
+import type { LoadedSpec } from '../../core/load.js';
 import { writeFileAtomic } from '../../core/write-atomic.js';
 import type * as Exporter from '../../export/postman.js';
 import { usage } from '../options.js';
@@ -82,6 +82,8 @@ export function parseBaseUrl(value: string, flag = '--base-url'): string {
 
 /** Loads the spec (a missing or broken one is a one-line UserError) and shows its load warnings. */
 export async function loadForExport(file: string): Promise<LoadedSpec> {
+  // The loader (and its YAML parser) loads only when an export runs, not with every command.
+  const { loadSpec } = await import('../../core/load.js');
   const spec = await loadSpec(file);
   const c = colors(process.stderr);
   for (const warning of spec.warnings)

@@ -1,5 +1,6 @@
 import type { ClassFacts, FileFacts, MethodFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
+import { contentHash } from '../cache.js';
 import { Tracker } from './tracker.js';
 
 const ALL = '*';
@@ -56,7 +57,8 @@ export class ClassIndex {
   }
 
   private computeVersion(key: string): string {
-    if (key === ALL) return this.names().join(',');
+    // The whole list would be stored by every route that consulted it: a hash keeps it small.
+    if (key === ALL) return contentHash(this.names().join(','));
     if (key.startsWith(SHORT)) return this.withShortName(key.slice(SHORT.length)).join(',');
     const found = this.byName.get(key);
     if (!found) return '-';
