@@ -1,4 +1,5 @@
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
+import type Table from 'cli-table3';
 import pc from 'picocolors';
 
 /**
@@ -17,7 +18,7 @@ export function colors(stream: NodeJS.WriteStream = process.stdout): Colors {
   return pc.createColors(useColor(stream));
 }
 
-/** A table drawn by cli-table3, with a coloured header when colour is on. */
+/** A table drawn as cli-table3 draws it, with a coloured header when colour is on. */
 export function table(head: string[], rows: string[][], c: Colors): string {
   return [...tableChunks(head, rows, c)].join('\n');
 }
@@ -27,10 +28,14 @@ const NO_BOTTOM = { bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-rig
 // No rule between rows: endpoint tables of large APIs run to thousands of lines.
 const NO_ROW_RULES = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
+/** Printable ASCII only: one character, one column, nothing for cli-table3 to wrap or cut. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 /**
- * The same table in slices of `chunkSize` rows that join seamlessly. cli-table3 slows down
- * more than linearly with rows (Graph's 22,000 endpoints took 12 s in one piece); slices with
- * fixed column widths render in linear time, and a caller can yield between them.
+ * The same table in slices of `chunkSize` rows that join seamlessly, so that a caller can
+ * yield between them. Rows of printable ASCII are drawn here, as cli-table3 would draw them:
+ * it measures every cell with string-width and took 6 s on Graph's 22,000 endpoints. Rows
+ * with anything else (wide or combining characters, newlines, colour) are still its job.
  */
 export function* tableChunks(
   head: string[],
@@ -38,20 +43,69 @@ export function* tableChunks(
   c: Colors,
   chunkSize = 500,
 ): Generator<string> {
-  const widths = head.map(
-    (h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)) + 2,
-  );
+  const widths = head.map((h, i) => {
+    let width = h.length;
+    for (const row of rows) width = Math.max(width, (row[i] ?? '').length);
+    return width + 2;
+  });
+  const rule = (left: string, mid: string, right: string) =>
+    left + widths.map((w) => '─'.repeat(w)).join(mid) + right;
+  const line = (cells: string[], shown = cells) =>
+    '│' +
+    widths
+      .map((w, i) => ` ${shown[i] ?? ''}${' '.repeat(w - 1 - (cells[i] ?? '').length)}`)
+      .join('│') +
+    '│';
+  const plainHead = head.every((h) => PLAIN.test(h));
   for (let start = 0; start === 0 || start < rows.length; start += chunkSize) {
-    const first = start === 0;
-    const last = start + chunkSize >= rows.length;
-    const t = new Table({
-      head: first ? head.map((h) => c.bold(h)) : [],
-      style: { head: [], border: [] },
-      chars: { ...NO_ROW_RULES, ...(first ? {} : NO_TOP), ...(last ? {} : NO_BOTTOM) },
-      colWidths: widths,
-      wordWrap: false,
-    });
-    t.push(...rows.slice(start, start + chunkSize));
-    yield t.toString();
+    const lines: string[] = [];
+    if (start === 0) {
+      if (plainHead) {
+        lines.push(rule('┌', '┬', '┐'));
+        if (head.length > 0)
+          lines.push(
+            line(
+              head,
+              head.map((h) => c.bold(h)),
+            ),
+          );
+      } else
+        lines.push(
+          cliTable(
+            head.map((h) => c.bold(h)),
+            [],
+            widths,
+            { ...NO_BOTTOM },
+          ),
+        );
+    }
+    for (const row of rows.slice(start, start + chunkSize)) {
+      const plain = row.length === head.length && row.every((cell) => PLAIN.test(cell));
+      lines.push(plain ? line(row) : cliTable([], [row], widths, { ...NO_TOP, ...NO_BOTTOM }));
+    }
+    if (start + chunkSize >= rows.length) lines.push(rule('└', '┴', '┘'));
+    yield lines.join('\n');
   }
+}
+
+// Loaded on the first row that needs it: most tables never do.
+let CliTable: typeof Table | undefined;
+
+/** One piece of the table drawn by cli-table3 itself, with the widths of the whole. */
+function cliTable(
+  head: string[],
+  rows: string[][],
+  widths: number[],
+  chars: Record<string, string>,
+): string {
+  CliTable ??= createRequire(import.meta.url)('cli-table3') as typeof Table;
+  const t = new CliTable({
+    head,
+    style: { head: [], border: [] },
+    chars: { ...NO_ROW_RULES, ...chars },
+    colWidths: widths,
+    wordWrap: false,
+  });
+  t.push(...rows);
+  return t.toString();
 }

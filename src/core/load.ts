@@ -4,9 +4,9 @@ import { UserError, type Finding } from './errors.js';
 import type { OpenApiDocument } from './types.js';
 import type { DisplayPath } from './load/external.js';
 import { applyLenientFixes } from './load/lenient.js';
-import { parseSpecText } from './load/parse.js';
+import { parseSpec } from './load/parse.js';
 import { detectVersion, type SourceVersion } from './load/version.js';
-import { hasExternalRef } from './load/walk.js';
+import { hasExternalRef, mayHaveExternalRefText } from './load/walk.js';
 
 export { parseSpecText } from './load/parse.js';
 export type { SourceVersion } from './load/version.js';
@@ -31,12 +31,14 @@ export async function loadSpec(file: string, options: { cwd?: string } = {}): Pr
   const display: DisplayPath = (path) =>
     path === absolute ? file : join(dirname(file), relative(dirname(absolute), path));
   const warnings: Finding[] = [];
-  const parsed = parseSpecText(await readSpecFile(absolute, file), file);
-  const { root, version } = detectVersion(parsed, file, warnings);
+  const text = await readSpecFile(absolute, file);
+  const parsed = parseSpec(text, file);
+  const { root, version } = detectVersion(parsed.value, file, warnings);
   applyLenientFixes(root, version, file, warnings);
+  const external = (!parsed.json || mayHaveExternalRefText(text)) && hasExternalRef(root);
   // The bundler and the 2.0 converter are loaded only when needed: together they cost a
   // third of a second at startup, and most documents need neither.
-  let document = hasExternalRef(root)
+  let document = external
     ? await (await import('./load/bundle.js')).bundleExternalRefs(root, absolute, display)
     : root;
   if (version === '2.0') {

@@ -3,7 +3,14 @@ import type { OpenApiDocument, ParameterObject, SchemaObject } from '../core/typ
 import { listOperations, type OperationEntry } from './operations.js';
 import { qualifiedRouter, type QualifiedMatch, type QualifiedRequest } from './qualified-routes.js';
 import { serverBasePaths, type RouteMatch, type Router } from './router.js';
-import { compileTemplate, matchTemplate, withoutBase, type PathTemplate } from './templates.js';
+import {
+  compileTemplate,
+  literalLength,
+  matchTemplate,
+  safeDecode,
+  withoutBase,
+  type PathTemplate,
+} from './templates.js';
 
 /**
  * Routes a request: first the path keys with a query or fragment part whose conditions it
@@ -78,10 +85,11 @@ class TemplateIndex {
     const methods = request.method === 'HEAD' ? ['head', 'get'] : [request.method.toLowerCase()];
     for (const pathname of withoutBase(request.pathname, this.basePaths)) {
       const candidates = [...(buckets.get(bucketOf(pathname)) ?? []), ...this.anywhere];
+      const decoded = safeDecode(pathname);
       for (const method of methods) {
         for (const entry of candidates) {
           if (entry.method !== method) continue;
-          const params = matchTemplate(this.of(entry), pathname);
+          const params = matchTemplate(this.of(entry), pathname, decoded);
           if (params) return { entry, params };
         }
       }
@@ -89,10 +97,11 @@ class TemplateIndex {
     return undefined;
   }
 
+  /** Sorted by their literal text alone: templates compile as requests try them. */
   private index(): Map<string, OperationEntry[]> {
     const buckets = new Map<string, OperationEntry[]>();
-    const concrete = (a: OperationEntry, b: OperationEntry) =>
-      this.of(b).literal - this.of(a).literal;
+    const literal = new Map(this.operations.map((op) => [op, literalLength(op.path)]));
+    const concrete = (a: OperationEntry, b: OperationEntry) => literal.get(b)! - literal.get(a)!;
     for (const entry of [...this.operations].sort(concrete)) {
       const path = entry.path.split(/[?#]/)[0]!.replace(/\/+$/, '');
       if (/\{[^}]*[+*]\}/.test(path) || /^\/?\{/.test(path)) {

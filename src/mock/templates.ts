@@ -49,12 +49,26 @@ export function compileTemplate(
   return { regex: new RegExp(`^${source}${tail}$`), names, literal };
 }
 
-/** The template's parameters in `pathname` (as sent, or percent-decoded), or undefined. */
+/** `compileTemplate(key).literal` without compiling anything. */
+export function literalLength(key: string): number {
+  const at = key.search(/[?#]/);
+  const path = (at < 0 ? key : key.slice(0, at)).replace(/\/+$/, '');
+  let params = 0;
+  for (const param of path.matchAll(/\{[^}]*\}/g)) params += param[0].length;
+  return path.length - params;
+}
+
+/**
+ * The template's parameters in `pathname` (as sent, or percent-decoded), or undefined. A caller
+ * trying many templates on one path passes its decoded form, worked out once.
+ */
 export function matchTemplate(
   template: PathTemplate,
   pathname: string,
+  decoded = safeDecode(pathname),
 ): Record<string, string> | undefined {
-  const match = template.regex.exec(pathname) ?? template.regex.exec(safeDecode(pathname));
+  const match =
+    template.regex.exec(pathname) ?? (decoded === pathname ? null : template.regex.exec(decoded));
   if (!match) return undefined;
   const params: Record<string, string> = {};
   template.names.forEach((name, i) => {
@@ -72,7 +86,7 @@ export function withoutBase(pathname: string, basePaths: readonly string[]): str
   return out;
 }
 
-function safeDecode(text: string): string {
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -1,4 +1,5 @@
-import RandExp from 'randexp';
+import { createRequire } from 'node:module';
+import type RandExp from 'randexp';
 import { unicodePattern } from '../../core/pattern.js';
 import { indexSeed, next, reseed } from './random.js';
 
@@ -17,6 +18,8 @@ const ATTEMPTS = 8;
 
 const regexes = new Map<string, RegExp | null>();
 const generators = new Map<string, RandExp | null>();
+// Loaded with the first pattern to satisfy, not at startup.
+let RandExpClass: typeof RandExp | undefined;
 
 /** The pattern as ajv compiles it (u-mode spelling); null when it does not compile (ignored). */
 export function patternRegExp(pattern: string): RegExp | null {
@@ -69,7 +72,8 @@ function generatorFor(pattern: string, target: number): RandExp | null {
   const source = unicodePattern(pattern);
   if (source !== undefined && !HUGE_REPEAT.test(source)) {
     try {
-      generator = new RandExp(source);
+      RandExpClass ??= createRequire(import.meta.url)('randexp') as typeof RandExp;
+      generator = new RandExpClass(source);
       const repetitions: Repetition[] = [];
       collectRepetitions(generator.tokens, repetitions);
       // Driven by the shared seeded source instead of Math.random.

@@ -96,10 +96,32 @@ export function discriminatorKey(
   ref: string,
 ): string | undefined {
   const name = decodePointer(ref).at(-1);
-  for (const [key, target] of Object.entries(discriminator.mapping ?? {})) {
-    if (target === ref || target === name) return key;
+  const keys = mappingKeys(discriminator.mapping);
+  const byRef = keys.get(ref);
+  const byName = name === undefined ? undefined : keys.get(name);
+  if (byRef && byName) return byRef.at < byName.at ? byRef.key : byName.key;
+  return (byRef ?? byName)?.key ?? name;
+}
+
+const inverted = new WeakMap<object, Map<string, { key: string; at: number }>>();
+
+/**
+ * Each mapping target's first key, and where it stands: Graph's `entity` maps 2,000 subtypes,
+ * and scanning the mapping for each of them made a first request take a quarter of a second.
+ */
+function mappingKeys(mapping: Record<string, string> | undefined) {
+  if (mapping === undefined) return new Map<string, { key: string; at: number }>();
+  let keys = inverted.get(mapping);
+  if (!keys) {
+    keys = new Map();
+    let at = 0;
+    for (const [key, target] of Object.entries(mapping)) {
+      if (typeof target === 'string' && !keys.has(target)) keys.set(target, { key, at });
+      at++;
+    }
+    inverted.set(mapping, keys);
   }
-  return name;
+  return keys;
 }
 
 /** Keywords that change nothing about generated values. */

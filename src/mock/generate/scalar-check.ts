@@ -105,15 +105,32 @@ function numberChecks(schema: SchemaObject): ScalarCheck[] {
     // ajv's own test, floating point and all.
     checks.push((n) => n / multipleOf === parseInt(String(n / multipleOf), 10));
   }
-  const format =
-    typeof schema.format === 'string'
-      ? fullFormats[schema.format as keyof typeof fullFormats]
-      : undefined;
-  if (format && typeof format === 'object' && 'type' in format && format.type === 'number') {
-    const validate = format.validate as (n: number) => boolean;
-    checks.push((n) => validate(n));
+  return [
+    ...checks.map((check) => (value: unknown) => typeof value !== 'number' || check(value)),
+    ...formatChecks(schema),
+  ];
+}
+
+function formatChecks(schema: SchemaObject): ScalarCheck[] {
+  const check = typeof schema.format === 'string' ? formatCheck(schema.format) : undefined;
+  return check ? [check] : [];
+}
+
+/**
+ * ajv-formats' test for a format, on values of the type it is for (`int32` on numbers, `email`
+ * on strings); undefined for a format that tests nothing (`binary`) or that it does not know.
+ */
+export function formatCheck(name: string): ScalarCheck | undefined {
+  if (!Object.hasOwn(fullFormats, name)) return undefined;
+  const format = fullFormats[name as keyof typeof fullFormats] as unknown;
+  if (typeof format === 'object' && format !== null && 'type' in format) {
+    if (format.type === 'number' && 'validate' in format) {
+      const validate = format.validate as (n: number) => boolean;
+      return (value) => typeof value !== 'number' || validate(value);
+    }
   }
-  return checks.map((check) => (value) => typeof value !== 'number' || check(value));
+  const test = formatTest(format);
+  return test && ((value) => typeof value !== 'string' || test(value));
 }
 
 /** String keywords apply to strings only; lengths count code points, as ajv does. */
@@ -126,12 +143,6 @@ function stringChecks(schema: SchemaObject): ScalarCheck[] {
     const regex = compilePattern(pattern);
     if (regex) checks.push((s) => regex.test(s));
   }
-  const format =
-    typeof schema.format === 'string'
-      ? fullFormats[schema.format as keyof typeof fullFormats]
-      : undefined;
-  const stringFormat = formatTest(format);
-  if (stringFormat) checks.push(stringFormat);
   return checks.map((check) => (value) => typeof value !== 'string' || check(value));
 }
 
@@ -153,7 +164,7 @@ function compilePattern(pattern: string): RegExp | undefined {
 }
 
 /** Length in code points (a surrogate pair is one character), as ajv counts. */
-function codePoints(s: string): number {
+export function codePoints(s: string): number {
   let pairs = 0;
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);

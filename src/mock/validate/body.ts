@@ -2,7 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import { deref, resolvePointer } from '../../core/refs.js';
 import { toJsonSchema } from '../../core/schema.js';
 import type { OpenApiDocument, OperationObject, RequestBodyObject } from '../../core/types.js';
-import { compileSchema } from './compile.js';
+import { compileSchema, instantVerdict } from './compile.js';
+import { namesIn, pruneFor } from './prune.js';
 import { formFieldsOf, shapeFields, type FormField } from './form-fields.js';
 import { fieldMessages, groupMessages, requiredErrors } from './errors.js';
 import { isFormMediaType, isJsonMediaType, normaliseMediaType, selectMediaType } from './media.js';
@@ -16,7 +17,14 @@ interface BodyEntry {
   /** Its top-level required fields: what Laravel reports when nothing is sent. */
   required: string[][];
   validators: Partial<Record<AjvKind, ValidateFunction>>;
+  /** The JSON body's verdict without a validator; null when only ajv can tell. */
+  instant?: ((data: unknown) => boolean | undefined) | null;
+  /** Validators of the schema pruned to the names a body holds (prune.ts), by those names. */
+  pruned?: Map<string, ValidateFunction>;
 }
+
+/** Distinct shapes of invalid bodies whose pruned validators are kept; then the full one. */
+const MAX_PRUNED = 32;
 
 /** Distinct media types a client sends are few; this bounds the cache against junk ones. */
 const MAX_CACHED_MEDIA_TYPES = 16;
@@ -32,7 +40,11 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
   const entries = bodyEntries(doc, requestBody);
   for (const entry of entries) {
     const kind = kindOf(entry.mediaType);
-    if (kind !== undefined) validatorFor(entry, kind);
+    // A large JSON body is first checked by walking its schema: its validator, needed only for
+    // the errors of an invalid body, took Graph's larger bodies seconds to compile.
+    if (kind !== undefined && !(kind === 'strict' && isLarge(entry.schema))) {
+      validatorFor(entry, kind);
+    }
   }
   const select = planner(entries);
   const bodyRequired = requestBody.required === true;
@@ -42,7 +54,13 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
     if (entry === undefined || kind === undefined) return null;
     // A multipart body the server did not parse into fields has nothing to check.
     if (kind === 'coerce' && !isPlainObject(input.body)) return null;
-    const validate = validatorFor(entry, kind);
+    const verdict =
+      kind === 'strict' && entry.validators.strict === undefined
+        ? instantVerdictFor(entry, input.body)
+        : undefined;
+    if (verdict === true) return null;
+    const validate =
+      verdict === false ? prunedValidator(entry, input.body) : validatorFor(entry, kind);
     // Coercion writes into the data: never into the caller's object.
     const data =
       kind === 'coerce'
@@ -81,6 +99,33 @@ function bodyEntries(doc: OpenApiDocument, requestBody: RequestBodyObject): Body
 /** Compiled at compile time for the declared media type, on first use for another one. */
 function validatorFor(entry: BodyEntry, kind: AjvKind): ValidateFunction {
   return (entry.validators[kind] ??= compileSchema(entry.schema, kind));
+}
+
+/** Bodies that reach more types than this are validated by walking first (see compileBody). */
+const LARGE_BODY_DEFS = 100;
+
+function isLarge(schema: JsonSchema): boolean {
+  if (typeof schema !== 'object') return false;
+  const defs = schema.$defs;
+  return typeof defs === 'object' && defs !== null && Object.keys(defs).length > LARGE_BODY_DEFS;
+}
+
+function instantVerdictFor(entry: BodyEntry, data: unknown): boolean | undefined {
+  if (entry.instant === undefined) entry.instant = instantVerdict(entry.schema) ?? null;
+  return entry.instant?.(data);
+}
+
+/** The errors of an invalid JSON body, from a validator of only what the body reaches. */
+function prunedValidator(entry: BodyEntry, data: unknown): ValidateFunction {
+  if (entry.validators.strict) return entry.validators.strict;
+  const key = JSON.stringify([...namesIn(data)].sort());
+  const pruned = (entry.pruned ??= new Map());
+  let validate = pruned.get(key);
+  if (validate) return validate;
+  if (pruned.size >= MAX_PRUNED) return validatorFor(entry, 'strict');
+  validate = compileSchema(pruneFor(entry.schema, data), 'strict');
+  pruned.set(key, validate);
+  return validate;
 }
 
 function kindOf(mediaType: string): AjvKind | undefined {

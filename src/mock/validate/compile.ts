@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../../core/ajv.js';
+import { instantCheck, isUnsupported } from '../generate/instant-check.js';
 import {
   ANY_OF,
   type Choice,
@@ -108,4 +109,24 @@ export function compileParameterSchema(schema: JsonSchema, kind: AjvKind): Valid
   let validate = shared.get(key);
   if (validate === undefined) shared.set(key, (validate = compileSchema(schema, kind)));
   return validate;
+}
+
+/**
+ * Whether `compileSchema(schema, 'strict')` would pass `data`, told by walking the schema
+ * (instant-check.ts) when it can be: undefined when it cannot. Its oneOf/anyOf keywords give the
+ * verdicts of JSON Schema's own, so the answer is the same; only errors need the validator.
+ */
+export function instantVerdict(
+  schema: JsonSchema,
+): ((data: unknown) => boolean | undefined) | undefined {
+  const check = instantCheck(schema, ajvFor('strict'));
+  if (!check) return undefined;
+  return (data) => {
+    try {
+      return check(data);
+    } catch (error) {
+      if (isUnsupported(error)) return undefined;
+      throw error;
+    }
+  };
 }
