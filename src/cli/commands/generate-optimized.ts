@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { DEFAULT_CHUNK_SIZE } from '../../laravel/parallel/defaults.js';
 import { parsePositiveInt } from '../options.js';
 import { addGenerateOptions, plural, runGenerate, type GenerateFlags } from './generate.js';
@@ -14,11 +15,11 @@ export function registerGenerateOptimized(program: Command): void {
     .command('generate:optimized')
     .alias('apidoc:generate:optimized')
     .description(
-      'Write the same document as generate, byte for byte, analysing files in worker threads',
+      'Write the same document as generate, byte for byte, analysing files in several threads',
     )
     .option(
       '--workers <n>',
-      `worker threads; 1 analyses in this thread, without a pool (default: the number of cores, ${availableParallelism()} here)`,
+      `threads that analyse files, the main one included: n - 1 worker threads; 1 analyses in the main thread alone (default: the number of cores, ${availableParallelism()} here)`,
     )
     .option('--chunk-size <n>', `files per task (default: ${DEFAULT_CHUNK_SIZE})`);
   addGenerateOptions(command).action(async (flags: OptimizedFlags) => {
@@ -27,6 +28,11 @@ export function registerGenerateOptimized(program: Command): void {
       flags.workers === undefined ? undefined : parsePositiveInt(flags.workers, '--workers');
     const chunkSize =
       flags.chunkSize === undefined ? undefined : parsePositiveInt(flags.chunkSize, '--chunk-size');
+    // With every core analysing, V8's compiler threads compete with the analysis: TurboFan
+    // without inlining compiles php-parser's large functions for a fraction of the CPU time, and
+    // the analysis runs as fast (bench/README.md). Process-wide, so the worker threads get it
+    // too; set here, in the command, not in the library, which must not change its host's V8.
+    setFlagsFromString('--no-turbo-inlining');
     await runGenerate(flags, async (project, options) => {
       const { generateOpenApiOptimized } = await import('../../laravel/parallel/generate.js');
       const result = await generateOpenApiOptimized(project, {

@@ -1,8 +1,8 @@
 /**
- * Files per task in `generate:optimized`. On the synthetic project of `bench/generate.mjs`
- * (2,004 files, 2 workers) chunks of 16 to 128 files were equally fast within the noise of the
- * machine, 64 had the best median twice (bench/README.md); smaller chunks add messages, larger
- * ones leave a worker idle longer at the end and redo more work when one crashes. Its own module
+ * Files per task in `generate:optimized`. A chunk costs one message each way, and the threads
+ * claim chunks from shared memory without waiting for each other, so small chunks cost little;
+ * they keep the two ends of the file list balanced (this thread waits at most one worker chunk
+ * at the end) and redo little work when a worker crashes. See bench/README.md. Its own module
  * so that the CLI can show it in `--help` without loading the analysis stack.
  */
-export const DEFAULT_CHUNK_SIZE = 64;
+export const DEFAULT_CHUNK_SIZE = 16;

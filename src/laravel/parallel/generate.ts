@@ -4,23 +4,26 @@ import { finishRun, startRun, type GenerateOptions, type GenerateResult } from '
 import { projectFiles } from '../project/files.js';
 import { DEFAULT_CHUNK_SIZE } from './defaults.js';
 import { loadProjectInChunks, type TaskInfo } from './load.js';
-import { inThread, workerPool, type TaskRunner } from './pool.js';
+import { inThread, workerPool } from './pool.js';
 
 export interface OptimizedOptions extends GenerateOptions {
-  /** Worker threads for the per-file pass; 1 analyses in this thread, without a pool. Default: `os.availableParallelism()`. */
+  /**
+   * Threads that analyse files, this one included: `workers - 1` worker threads join this
+   * thread; 1 analyses in this thread alone, without a pool. Default: `os.availableParallelism()`.
+   */
   workers?: number;
-  /** Files per task. Default: `DEFAULT_CHUNK_SIZE` (64). */
+  /** Files per task. Default: `DEFAULT_CHUNK_SIZE` (16). */
   chunkSize?: number;
-  /** Told of each task as it is dispatched (to a worker, or run in this thread with one worker). */
+  /** Told of each task (a chunk of files) as it is offered to the threads. */
   onTask?: (task: TaskInfo) => void;
 }
 
 export interface ParallelStats {
   workers: number;
-  /** Worker threads started: none with one worker, nor when the cache had every file. */
+  /** Worker threads started (`workers - 1`): none with one worker, nor when the cache had every file. */
   threads: number;
   chunkSize: number;
-  /** Tasks dispatched. */
+  /** Tasks (chunks) offered. */
   tasks: number;
   /** Tasks whose worker failed (threw or exited), and which this thread did over. */
   recovered: (TaskInfo & { reason: string })[];
@@ -31,11 +34,11 @@ export interface OptimizedResult extends GenerateResult {
 }
 
 /**
- * `generateOpenApi` with the per-file pass spread over a pool of worker threads, a chunk of
- * files per task: the same document and warnings, byte for byte, and the same cache. A worker
- * that fails costs only time: its chunk is analysed again in this thread. Then the global
- * assembly runs here, as in `generateOpenApi` (in workers, each would compile the assembly's
- * code again: measured slower on 2 cores, see bench/README.md).
+ * `generateOpenApi` with the per-file pass shared between this thread and `workers - 1` worker
+ * threads (tinypool), a chunk of files per task: the same document and warnings, byte for byte,
+ * and the same cache. A worker that fails costs only time: its chunk is analysed again in this
+ * thread. Then the global assembly runs here, as in `generateOpenApi` (in workers, each would
+ * compile the assembly's code again: measured slower on 2 cores, see bench/README.md).
  */
 export async function generateOpenApiOptimized(
   projectDir: string,
@@ -45,13 +48,13 @@ export async function generateOpenApiOptimized(
   const chunkSize = positive(options.chunkSize ?? DEFAULT_CHUNK_SIZE, 'chunkSize');
   const run = startRun(projectDir, options);
   const parallel: ParallelStats = { workers, threads: 0, chunkSize, tasks: 0, recovered: [] };
-  const runner = lazyRunner(workers);
+  const crew = workers === 1 ? inThread() : workerPool(workers - 1);
   try {
     const project = await loadProjectInChunks(run.dir, projectFiles(run.dir, run.psr4), {
       cache: run.cache,
       incremental: run.incremental,
       psr4: run.psr4,
-      runner,
+      crew,
       chunkSize,
       onTask: (task) => {
         parallel.tasks += 1;
@@ -61,22 +64,11 @@ export async function generateOpenApiOptimized(
       ...(options.onProgress ? { onFile: options.onProgress } : {}),
     });
     const result = finishRun(run, project);
-    parallel.threads = runner.started();
+    parallel.threads = crew.started();
     return { ...result, stats: { ...result.stats, parallel } };
   } finally {
-    await runner.close();
+    await crew.close();
   }
-}
-
-/** The pool starts with the first task: a run the cache answers whole starts no thread. */
-function lazyRunner(workers: number): TaskRunner {
-  if (workers === 1) return inThread();
-  let pool: TaskRunner | undefined;
-  return {
-    analyse: (files) => (pool ??= workerPool(workers)).analyse(files),
-    started: () => pool?.started() ?? 0,
-    close: () => pool?.close() ?? Promise.resolve(),
-  };
 }
 
 function positive(value: number, name: string): number {

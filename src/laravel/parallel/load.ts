@@ -1,4 +1,3 @@
-import type { FileFacts } from '../facts/types.js';
 import {
   emptyProject,
   finishProject,
@@ -9,7 +8,8 @@ import {
   type LoadedProject,
   type LoadOptions,
 } from '../project/load.js';
-import type { TaskRunner } from './pool.js';
+import type { Crew, Round } from './pool.js';
+import type { Answer } from './protocol.js';
 import { analyseChunk, type SourceFile } from './tasks.js';
 
 /** A task as the `onTask` hook and the statistics see it: the files of a chunk. */
@@ -18,21 +18,20 @@ export interface TaskInfo {
 }
 
 export interface ChunkOptions {
-  runner: TaskRunner;
+  crew: Crew;
   chunkSize: number;
-  /** Told of each task as it is dispatched. */
+  /** Told of each chunk as it is offered to the workers (or, without workers, to this thread). */
   onTask?: (task: TaskInfo) => void;
-  /** Told of a task whose worker failed, and which the main thread then did itself. */
+  /** Told of a chunk whose worker failed, and which this thread then analysed itself. */
   onRecovered?: (task: TaskInfo, reason: string) => void;
 }
 
-type Unread = FileRead & { content: string };
-
 /**
- * `loadProject` with the analysis of files the cache does not have spread over `runner`, in
- * chunks of `chunkSize` files dispatched as soon as they fill up (the main thread keeps reading
- * and hashing meanwhile). Facts, cache and statistics come out exactly as `loadProject` leaves
- * them: files are settled in the order they were read, once each round is complete.
+ * `loadProject` with the analysis of the files the cache does not have shared between this
+ * thread and `crew`, in chunks of `chunkSize` files: each chunk is offered to the workers as
+ * soon as it is read; once every file is read, this thread analyses chunks too, from the last
+ * one back, while the workers take them from the first one on. Facts, cache and statistics come
+ * out exactly as `loadProject` leaves them: files are settled in the order they were read.
  */
 export async function loadProjectInChunks(
   dir: string,
@@ -46,52 +45,78 @@ export async function loadProjectInChunks(
   let done = 0;
   const advance = (n: number) => options.onFile?.((done += n), total);
   while (queue.length > 0) {
+    const round = options.crew.round(Math.ceil(queue.length / options.chunkSize));
     const reads: FileRead[] = [];
-    const analysed = new Map<string, FileFacts>();
-    const tasks: Promise<void>[] = [];
-    const dispatch = (chunk: Unread[]) => {
-      const task = analyse(chunk, options).then((results) => {
-        chunk.forEach((read, i) => analysed.set(read.rel, cache.putText(read.hash, results[i]!)));
-        advance(chunk.length);
-      });
-      task.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-      tasks.push(task);
+    const chunks: SourceFile[][] = [];
+    let chunk: SourceFile[] = [];
+    const offer = () => {
+      round.offer({ index: chunks.push(chunk) - 1, files: chunk });
+      options.onTask?.({ files: chunk.map((f) => f.rel) });
+      chunk = [];
     };
-    let chunk: Unread[] = [];
     for (const rel of queue) {
       const read = readFile(dir, rel, options, project.stats);
       reads.push(read);
       if (read.facts) advance(1);
-      else if (chunk.push(read) >= options.chunkSize) {
-        dispatch(chunk);
-        chunk = [];
-        // Let the pool hand the chunk to a worker while this thread reads on.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      else if (chunk.push({ rel, content: read.content }) >= options.chunkSize) offer();
     }
-    if (chunk.length > 0) dispatch(chunk);
-    await Promise.all(tasks);
+    if (chunk.length > 0) offer();
+    const facts = await analyseRound(round, chunks, options, advance);
     for (const read of reads)
-      settleFile(project, read, read.facts ?? analysed.get(read.rel)!, cache);
+      settleFile(
+        project,
+        read,
+        read.facts ?? cache.putText(read.hash, facts.get(read.rel)!),
+        cache,
+      );
     queue = nextRound(project, queue, options.psr4);
     total += queue.length;
   }
   return finishProject(project, cache);
 }
 
-/** One chunk's facts as JSON: from the runner, else (its worker failed) from this thread. */
-async function analyse(chunk: Unread[], options: ChunkOptions): Promise<string[]> {
-  const files: SourceFile[] = chunk.map((r) => ({ rel: r.rel, content: r.content }));
-  const task: TaskInfo = { files: files.map((f) => f.rel) };
-  options.onTask?.(task);
-  try {
-    return await options.runner.analyse(files);
-  } catch (error) {
-    options.onRecovered?.(task, reasonOf(error));
-    return analyseChunk(files);
+/** Each analysed file's facts as JSON, by file, once every chunk of the round is answered. */
+async function analyseRound(
+  round: Round,
+  chunks: SourceFile[][],
+  options: ChunkOptions,
+  advance: (n: number) => void,
+): Promise<Map<string, string>> {
+  const facts = new Map<string, string>();
+  const answer = (index: number, texts: string[]) => {
+    const files = chunks[index]!;
+    files.forEach((f, i) => facts.set(f.rel, texts[i]!));
+    advance(files.length);
+  };
+  /** Chunks a worker answered with something else than their facts. */
+  const garbled = new Map<number, string>();
+  const take = (answers: Answer[]) => {
+    for (const { index, facts: texts } of answers) {
+      if (isAnswerTo(chunks[index], texts)) answer(index, texts);
+      else
+        garbled.set(index, 'the worker answered with something else than the facts of its files');
+    }
+  };
+  for (let index = chunks.length - 1; index >= 0; index--) {
+    take(round.answers());
+    if (round.claim(index)) answer(index, analyseChunk(chunks[index]!));
   }
+  const { answers, failed } = await round.finish();
+  take(answers);
+  chunks.forEach((files, index) => {
+    if (files.every((f) => facts.has(f.rel))) return;
+    const reason = failed.get(index) ?? garbled.get(index);
+    if (reason !== undefined) options.onRecovered?.({ files: files.map((f) => f.rel) }, reason);
+    answer(index, analyseChunk(files));
+  });
+  return facts;
 }
 
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function isAnswerTo(files: SourceFile[] | undefined, texts: unknown): texts is string[] {
+  return (
+    files !== undefined &&
+    Array.isArray(texts) &&
+    texts.length === files.length &&
+    texts.every((t) => typeof t === 'string')
+  );
 }

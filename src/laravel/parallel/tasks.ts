@@ -14,3 +14,10 @@ export interface SourceFile {
 export function analyseChunk(files: readonly SourceFile[]): string[] {
   return files.map((f) => JSON.stringify(analyseFile(f.content, f.rel)));
 }
+
+/**
+ * Tests only: a worker that claims a chunk with this project-relative file exits on the spot,
+ * as a crashed thread would, and the main thread leaves that chunk to the workers (so that one
+ * does crash). Unset, nothing changes.
+ */
+export const CRASH_ON = process.env.APIDOC_TEST_WORKER_CRASH;
