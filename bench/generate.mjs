@@ -14,12 +14,10 @@
  * machine hits them alike; the figures are medians over the runs.
  *
  * `--workers n` counts the threads that analyse files, the main one included (n - 1 worker
- * threads). `generate:optimized` runs V8 without inlining in TurboFan (`--no-turbo-inlining`);
- * with `--no-inlining-too`, each run also times `generate` cold under that flag, to tell what the
- * flag gives from what the threads give.
+ * threads). Both commands run V8 without inlining in TurboFan (`--no-turbo-inlining`).
  *
  *   npm run build && node bench/generate.mjs [--size 400] [--runs 5] [--workers 1,2,4]
- *                                            [--chunk-size <n>] [--no-inlining-too] [--keep]
+ *                                            [--chunk-size <n>] [--keep]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,7 +42,6 @@ const list = (name, fallback) => {
 const WORKERS = list('workers', [1, 2, 4]);
 /** Passed on to `generate:optimized` when given (else its default). */
 const CHUNK_SIZE = option('chunk-size', undefined);
-const NO_INLINING_TOO = args.includes('--no-inlining-too');
 
 function write(root, file, text) {
   const full = path.join(root, file);
@@ -286,14 +283,13 @@ function synthesise(root) {
 const CPU_PROBE =
   "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\napidoc-cpu-ms ${Math.round((u.user + u.system) / 1000)}\\n`); });";
 
-function generate(root, extra = [], command = 'generate', nodeFlags = []) {
+function generate(root, extra = [], command = 'generate') {
   const probe = path.join(root, '.cpu-probe.cjs');
   writeFileSync(probe, CPU_PROBE);
   const started = performance.now();
   const child = spawnSync(
     process.execPath,
     [
-      ...nodeFlags,
       '--require',
       probe,
       CLI,
@@ -358,21 +354,13 @@ function plain(root, run) {
   const check = generate(root, ['--no-cache']);
   if (check.output !== incremental.output)
     throw new Error('an incremental run wrote a different document than a cold run');
-  const result = { cold, warm, incremental, reference: check.output };
-  if (NO_INLINING_TOO) {
-    clearCache(root);
-    result.noInlining = generate(root, [], 'generate', ['--no-turbo-inlining']);
-    if (result.noInlining.output !== check.output)
-      throw new Error('generate under --no-turbo-inlining wrote a different document');
-  }
-  return result;
+  return { cold, warm, incremental, reference: check.output };
 }
 
 const root = mkdtempSync(path.join(tmpdir(), 'apidoc-bench-generate-'));
 try {
   synthesise(root);
   const runs = { cold: [], warm: [], incremental: [] };
-  const noInlining = [];
   const parallel = Object.fromEntries(WORKERS.map((w) => [w, { cold: [], warm: [] }]));
   let summary = '';
   let reference = '';
@@ -382,8 +370,7 @@ try {
     const order = steps.map((_, i) => steps[(i + run) % steps.length]);
     for (const step of order) {
       if (step === 'generate') {
-        const { cold, warm, incremental, reference: text, noInlining: inlined } = plain(root, run);
-        if (inlined) noInlining.push(inlined);
+        const { cold, warm, incremental, reference: text } = plain(root, run);
         summary = cold.stdout;
         reference = text;
         runs.cold.push(cold);
@@ -443,19 +430,6 @@ try {
     ),
     target: '2 workers at least 1.6x faster than generate cold',
   };
-  if (NO_INLINING_TOO) {
-    const cold = median(noInlining.map((r) => r.ms));
-    result.generateNoInlining = {
-      cold: { wall: figure(noInlining, 'ms'), cpu: figure(noInlining, 'cpu') },
-      speedUpVsGenerateCold: Number((generateCold / cold).toFixed(2)),
-      optimizedSpeedUp: Object.fromEntries(
-        WORKERS.map((w) => [
-          `${w} worker${w === 1 ? '' : 's'}`,
-          Number((cold / median(parallel[w].cold.map((r) => r.ms))).toFixed(2)),
-        ]),
-      ),
-    };
-  }
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } finally {
   if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });

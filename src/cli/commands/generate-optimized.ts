@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { DEFAULT_CHUNK_SIZE } from '../../laravel/parallel/defaults.js';
 import { parsePositiveInt } from '../options.js';
 import { addGenerateOptions, plural, runGenerate, type GenerateFlags } from './generate.js';
@@ -28,11 +27,6 @@ export function registerGenerateOptimized(program: Command): void {
       flags.workers === undefined ? undefined : parsePositiveInt(flags.workers, '--workers');
     const chunkSize =
       flags.chunkSize === undefined ? undefined : parsePositiveInt(flags.chunkSize, '--chunk-size');
-    // With every core analysing, V8's compiler threads compete with the analysis: TurboFan
-    // without inlining compiles php-parser's large functions for a fraction of the CPU time, and
-    // the analysis runs as fast (bench/README.md). Process-wide, so the worker threads get it
-    // too; set here, in the command, not in the library, which must not change its host's V8.
-    setFlagsFromString('--no-turbo-inlining');
     await runGenerate(flags, async (project, options) => {
       const { generateOpenApiOptimized } = await import('../../laravel/parallel/generate.js');
       const result = await generateOpenApiOptimized(project, {

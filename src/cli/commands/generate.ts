@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { formatFinding } from '../../core/errors.js';
 import type { GenerateOptions, GenerateResult } from '../../laravel/generate.js';
 import type { OutputFormat } from '../../laravel/write.js';
@@ -71,6 +72,11 @@ function collect(value: string, previous: string[]): string[] {
  * document, prints the warnings on stderr and a summary line on stdout.
  */
 export async function runGenerate(flags: GenerateFlags, generate: Generator): Promise<void> {
+  // A short run spends as much CPU in V8's optimising compiler threads as in the analysis:
+  // TurboFan without inlining compiles php-parser's large functions for a fraction of that, and
+  // the analysis runs as fast (bench/README.md). Process-wide, so worker threads get it too; set
+  // here, in the command, not in the library, which must not change its host's V8.
+  setFlagsFromString('--no-turbo-inlining');
   // The analysis stack (php-parser and the rest) loads only when this command runs.
   const { formatFor, writeDocument } = await import('../../laravel/write.js');
   const started = performance.now();
