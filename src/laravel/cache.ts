@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -72,7 +73,11 @@ export class FactsCache {
 
   get(hash: string): FileFacts | undefined {
     if (!this.mode.read) return undefined;
-    return this.pack[hash] ?? readJson<FileFacts>(this.factsFile(hash));
+    const packed = this.pack[hash];
+    if (packed) return packed;
+    // A cold run misses for every file: a failed open costs an exception, a failed stat does not.
+    const file = this.factsFile(hash);
+    return existsSync(file) ? readJson<FileFacts>(file) : undefined;
   }
 
   /** Stores facts and returns them as the cache would give them back (JSON round trip). */
