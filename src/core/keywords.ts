@@ -98,3 +98,18 @@ function coerceMember(member: unknown, type: 'string' | 'integer' | 'number'): u
   const value = Number(member);
   return type === 'integer' && !Number.isInteger(value) ? member : value;
 }
+
+/** Keywords whose value is one subschema (JSON Schema 2020-12, plus draft 2019's `additionalItems`). */
+export const SINGLE_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'additionalProperties',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+]);

@@ -1,4 +1,4 @@
-import { enumOf, knownTypes, validKeyword } from './keywords.js';
+import { enumOf, knownTypes, validKeyword, SINGLE_SUBSCHEMA_KEYWORDS } from './keywords.js';
 import { unicodePattern } from './pattern.js';
 import { deref, isRef, resolvePointer } from './refs.js';
 import type { OpenApiDocument, SchemaObject } from './types.js';
@@ -59,19 +59,6 @@ const DROPPED = new Set([
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_SINGLES = [
-  'additionalProperties',
-  'items',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-];
 
 /**
  * Turns an OpenAPI 3.0/3.1 schema into a self-contained JSON Schema 2020-12 document: every
@@ -128,7 +115,7 @@ class Converter {
       else if (SCHEMA_MAPS.includes(key)) out[key] = this.convertMap(value);
       else if (SCHEMA_LISTS.includes(key)) out[key] = this.convertList(value);
       else if (key === 'items' && Array.isArray(value)) out.prefixItems = this.convertList(value);
-      else if (SCHEMA_SINGLES.includes(key)) out[key] = this.convert(value);
+      else if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) out[key] = this.convert(value);
       else if (key === 'type') {
         const type = knownTypes(value);
         if (type !== undefined) out.type = type;

@@ -1,4 +1,5 @@
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
+import { SINGLE_SUBSCHEMA_KEYWORDS } from '../../core/keywords.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -82,18 +83,6 @@ function isNullMismatch(errors: readonly ErrorObject[]): boolean {
 
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
 const SCHEMA_LISTS = new Set(['allOf', 'prefixItems']);
-const SCHEMA_SINGLES = new Set([
-  'additionalProperties',
-  'items',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-]);
 
 /**
  * A copy of `schema` with every oneOf/anyOf replaced by its keyword; `choices` collects them.
@@ -130,7 +119,7 @@ export function withChoices(
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, key, k)]));
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
       out[key] = value.map((v, i) => convert(v, key, i));
-    } else if (SCHEMA_SINGLES.has(key)) out[key] = convert(value, key);
+    } else if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) out[key] = convert(value, key);
     else out[key] = value;
   }
   return out;

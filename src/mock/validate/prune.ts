@@ -1,19 +1,8 @@
 import type { JsonSchema } from './types.js';
+import { SINGLE_SUBSCHEMA_KEYWORDS } from '../../core/keywords.js';
 
 const SCHEMA_MAPS = new Set(['patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_SINGLES = new Set([
-  'additionalProperties',
-  'items',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-]);
 
 /**
  * A copy of a `toJsonSchema` document in which every `properties` entry whose name the data
@@ -40,7 +29,7 @@ export function pruneFor(schema: JsonSchema, data: unknown): JsonSchema {
       } else if (SCHEMA_MAPS.has(key) && isRecord(value)) {
         next = mapValues(value, (_, v) => copy(v));
       } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) next = value.map(copy);
-      else if (SCHEMA_SINGLES.has(key)) next = copy(value);
+      else if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) next = copy(value);
       // Anything else (enum, const, required, annotations) is data: shared, not copied.
       Object.defineProperty(out, key, { value: next, enumerable: true, writable: true });
     }
