@@ -1,47 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { convert, type ImportRequest } from 'insomnia-importers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/core/load.js';
-import { HTTP_METHODS, type OpenApiDocument, type OperationObject } from '../../src/core/types.js';
-import { EXAMPLE_SPEC, FIXTURES, ROOT, runCli, startMock, type RunningMock } from './helpers.js';
+import type { OpenApiDocument, OperationObject } from '../../src/core/types.js';
+import { documentedStatus, operations, resolveSpec, SPECS, tmp } from './export-support.js';
+import { EXAMPLE_SPEC, FIXTURES, runCli, startMock, type RunningMock } from './helpers.js';
 
 /**
  * The Insomnia export, read back through `insomnia-importers` (the library Insomnia's own import
  * uses), and every request it holds sent to `apidoc mock` the way Insomnia would send it.
  */
-type Source = string | { generate: string };
-const SPECS: [name: string, source: Source][] = [
-  ['the bundled example', EXAMPLE_SPEC],
-  ['the export fixture (every auth type, forms, lists)', path.join(FIXTURES, 'export/shop.yaml')],
-  [
-    'the document `apidoc generate` writes for the Laravel 11 fixture',
-    { generate: 'test/fixtures/laravel-11' },
-  ],
-  [
-    'the document `apidoc generate` writes for the Laravel 8 fixture',
-    { generate: 'test/fixtures/laravel-8' },
-  ],
-];
-
-/** A spec file, or the document `apidoc generate` writes for a Laravel project (no cache left behind). */
-async function resolveSpec(source: Source): Promise<string> {
-  if (typeof source === 'string') return source;
-  const file = path.join(tmp(), 'openapi.json');
-  const run = await runCli([
-    'generate',
-    '--project',
-    path.join(ROOT, source.generate),
-    '--output',
-    file,
-    '--no-cache',
-  ]);
-  if (run.code !== 0) throw new Error(`apidoc generate failed:\n${run.stderr}`);
-  return file;
-}
-
 type Pair = { name: string; value?: string; disabled?: boolean; type?: string };
 type Auth = {
   type?: string;
@@ -57,20 +27,6 @@ type Request = Omit<ImportRequest, 'parameters' | 'headers' | 'authentication' |
   body: { mimeType?: string; text?: string; params?: Pair[] };
 };
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'apidoc-export-'));
-
-function operations(
-  doc: OpenApiDocument,
-): { method: string; path: string; operation: OperationObject }[] {
-  return Object.entries(doc.paths ?? {}).flatMap(([p, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((m) => ({
-      method: m.toUpperCase(),
-      path: p,
-      operation: item[m]!,
-    })),
-  );
-}
-
 /** `{{ _.base_url }}` and the path, with each parameter replaced by a value. */
 function urlPattern(p: string): RegExp {
   const pattern = p
@@ -78,14 +34,6 @@ function urlPattern(p: string): RegExp {
     .map((s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
     .join('[^/]+');
   return new RegExp(`^\\{\\{ _\\.base_url \\}\\}${pattern}$`);
-}
-
-/** The spec's own rule, written independently of the exporter. */
-function documentedStatus(method: string, operation: OperationObject): number {
-  const codes = Object.keys(operation.responses ?? {});
-  if (method === 'POST' && codes.includes('201')) return 201;
-  if (method === 'DELETE' && codes.includes('204')) return 204;
-  return Math.min(...codes.filter((c) => /^2\d\d$/.test(c)).map(Number));
 }
 
 /** Insomnia's templating, for the only tag the export uses: `{{ _.name }}`. */

@@ -1,48 +1,18 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { convert } from 'insomnia-importers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/core/load.js';
-import { HTTP_METHODS, type OpenApiDocument, type OperationObject } from '../../src/core/types.js';
-import { EXAMPLE_SPEC, FIXTURES, ROOT, runCli, startMock, type RunningMock } from './helpers.js';
+import type { OpenApiDocument } from '../../src/core/types.js';
+import { documentedStatus, operations, resolveSpec, SPECS, tmp } from './export-support.js';
+import { EXAMPLE_SPEC, FIXTURES, runCli, startMock, type RunningMock } from './helpers.js';
 
 /**
  * The exported collection, run by newman against `apidoc mock` on the same spec: every request
  * answers its documented status and every test passes. Runs the built CLI (`npm run build`).
  * One row per spec; a document produced by `apidoc generate` is one more row.
  */
-type Source = string | { generate: string };
-const SPECS: [name: string, source: Source][] = [
-  ['the bundled example', EXAMPLE_SPEC],
-  ['the export fixture (every auth type, forms, lists)', path.join(FIXTURES, 'export/shop.yaml')],
-  [
-    'the document `apidoc generate` writes for the Laravel 11 fixture',
-    { generate: 'test/fixtures/laravel-11' },
-  ],
-  [
-    'the document `apidoc generate` writes for the Laravel 8 fixture',
-    { generate: 'test/fixtures/laravel-8' },
-  ],
-];
-
-/** A spec file, or the document `apidoc generate` writes for a Laravel project (no cache left behind). */
-async function resolveSpec(source: Source): Promise<string> {
-  if (typeof source === 'string') return source;
-  const file = path.join(tmp(), 'openapi.json');
-  const run = await runCli([
-    'generate',
-    '--project',
-    path.join(ROOT, source.generate),
-    '--output',
-    file,
-    '--no-cache',
-  ]);
-  if (run.code !== 0) throw new Error(`apidoc generate failed:\n${run.stderr}`);
-  return file;
-}
-
 interface NewmanSummary {
   run: {
     stats: Record<'requests' | 'assertions' | 'testScripts', { total: number; failed: number }>;
@@ -74,31 +44,14 @@ function runNewman(
   });
 }
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'apidoc-export-'));
-
-function operations(
-  doc: OpenApiDocument,
-): { method: string; path: string; operation: OperationObject }[] {
-  return Object.entries(doc.paths ?? {}).flatMap(([p, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((m) => ({ method: m, path: p, operation: item[m]! })),
-  );
-}
-
-/** The spec's own rule, written independently of the exporter: what `apidoc mock` answers. */
+/** `METHOD path` → the status `apidoc mock` answers, by the spec's own rule. */
 function documentedStatuses(doc: OpenApiDocument): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { method, path: p, operation } of operations(doc)) {
-    const codes = Object.keys(operation.responses ?? {});
-    const lowest = Math.min(...codes.filter((c) => /^2\d\d$/.test(c)).map(Number));
-    const status =
-      method === 'post' && codes.includes('201')
-        ? 201
-        : method === 'delete' && codes.includes('204')
-          ? 204
-          : lowest;
-    out.set(`${method.toUpperCase()} ${p}`, status);
-  }
-  return out;
+  return new Map(
+    operations(doc).map(({ method, path: p, operation }) => [
+      `${method} ${p}`,
+      documentedStatus(method, operation),
+    ]),
+  );
 }
 
 describe.each(SPECS)(
