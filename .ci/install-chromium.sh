@@ -16,26 +16,10 @@ if [ -x "$BROWSER" ] && version >/dev/null; then
   exit 0
 fi
 
-fail() {
-  echo "install-chromium: $*" >&2
-  echo "install-chromium: the browser test of apidoc watch needs: ${PACKAGES[*]}" >&2
-  exit 1
-}
+# shellcheck source=apt.sh
+source "$(dirname "$0")/apt.sh"
+apt_install install-chromium "the browser test of apidoc watch" "${PACKAGES[@]}"
 
-command -v apt-get >/dev/null 2>&1 || fail "apt-get not found; this script supports Debian/Ubuntu only"
-
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null 2>&1 || fail "must run as root (or with sudo available)"
-  SUDO=(sudo)
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-echo "install-chromium: installing ${PACKAGES[*]}"
-"${SUDO[@]}" apt-get update -qq || fail "apt-get update failed"
-"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" \
-  || fail "apt-get install failed"
-
-[ -x "$BROWSER" ] || fail "$BROWSER is missing after installing chromium"
-version >/dev/null || fail "$BROWSER does not run after installing"
+[ -x "$BROWSER" ] || apt_fail "$BROWSER is missing after installing chromium"
+version >/dev/null || apt_fail "$BROWSER does not run after installing"
 echo "install-chromium: done ($(version))"
