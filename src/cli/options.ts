@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { UserError } from '../core/errors.js';
 
 /** Parsers for option values: one clear line naming the option and what it accepts, exit 2. */
@@ -47,4 +49,31 @@ export function parseHost(value: string): string {
 
 export function usage(message: string): UserError {
   return new UserError(message, undefined, 2);
+}
+
+/** `--project`: an existing directory, resolved. */
+export function parseProjectDir(dir: string): string {
+  if (dir.trim() === '')
+    throw usage('Invalid value for --project: "". Name the Laravel project directory.');
+  const resolved = path.resolve(dir);
+  if (!statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+    throw usage(
+      `Invalid value for --project: "${dir}" is not a directory. Name the Laravel project directory.`,
+    );
+  }
+  return resolved;
+}
+
+/** Every `--pattern` names something. */
+export function checkPatterns(patterns: readonly string[]): void {
+  for (const pattern of patterns) {
+    if (pattern.trim() === '')
+      throw usage('Invalid value for --pattern: "". Use a route URI pattern such as "api/users*".');
+  }
+}
+
+/** `--output` (as given, for the message; `resolved`, where it points) is not a directory. */
+export function checkOutputFile(given: string | undefined, resolved: string): void {
+  if (statSync(resolved, { throwIfNoEntry: false })?.isDirectory())
+    throw usage(`Invalid value for --output: "${given}" is a directory. Name a file.`);
 }

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { formatFinding } from '../../core/errors.js';
 import type { GenerateOptions, GenerateResult } from '../../laravel/generate.js';
 import type { OutputFormat } from '../../laravel/write.js';
 import { colors } from '../output.js';
-import { parseChoice, usage } from '../options.js';
+import { checkOutputFile, checkPatterns, parseChoice, parseProjectDir, usage } from '../options.js';
 import { createProgress } from '../progress.js';
 
 /** The flags `generate` and `generate:optimized` share (see `addGenerateOptions`). */
@@ -80,20 +79,16 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   // The analysis stack (php-parser and the rest) loads only when this command runs.
   const { formatFor, writeDocument } = await import('../../laravel/write.js');
   const started = performance.now();
-  const project = checkProject(flags.project);
+  const project = parseProjectDir(flags.project);
   // --output is relative to the working directory; the default lives in the project.
   const output =
     flags.output === undefined ? path.join(project, DEFAULT_SPEC) : path.resolve(flags.output);
   const format: OutputFormat =
     flags.format === undefined ? formatFor(output) : parseChoice(flags.format, '--format', FORMATS);
-  for (const pattern of flags.pattern) {
-    if (pattern.trim() === '')
-      throw usage('Invalid value for --pattern: "". Use a route URI pattern such as "api/users*".');
-  }
+  checkPatterns(flags.pattern);
   if (flags.incremental && !flags.cache)
     throw usage('--incremental needs the cache: drop --no-cache or --incremental.');
-  if (statSync(output, { throwIfNoEntry: false })?.isDirectory())
-    throw usage(`Invalid value for --output: "${flags.output}" is a directory. Name a file.`);
+  checkOutputFile(flags.output, output);
   const c = colors(process.stderr);
   const progress = createProgress(process.stderr);
   const { result, summary, notes } = await generate(project, {
@@ -116,18 +111,6 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
       `${plural(result.warnings.length, 'warning')} in ${(ms / 1000).toFixed(2)} s ` +
       `(${plural(files, 'file')}, ${analysed} analysed${summary ? `, ${summary}` : ''})\n`,
   );
-}
-
-function checkProject(dir: string): string {
-  if (dir.trim() === '')
-    throw usage('Invalid value for --project: "". Name the Laravel project directory.');
-  const resolved = path.resolve(dir);
-  if (!statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
-    throw usage(
-      `Invalid value for --project: "${dir}" is not a directory. Name the Laravel project directory.`,
-    );
-  }
-  return resolved;
 }
 
 export function plural(n: number, noun: string): string {

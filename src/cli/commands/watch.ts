@@ -1,12 +1,19 @@
 import type { Command } from 'commander';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formatFinding, UserError } from '../../core/errors.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import type { OutputFormat } from '../../laravel/write.js';
 import type { WatchSession } from '../../watch/session.js';
 import { colors } from '../output.js';
-import { parseChoice, parseHost, parsePort, usage } from '../options.js';
+import {
+  checkOutputFile,
+  checkPatterns,
+  parseChoice,
+  parseHost,
+  parsePort,
+  parseProjectDir,
+  usage,
+} from '../options.js';
 import { createProgress } from '../progress.js';
 
 interface WatchFlags {
@@ -67,16 +74,12 @@ interface WatchSettings {
 }
 
 function parseFlags(flags: WatchFlags, formatFor: (file: string) => OutputFormat): WatchSettings {
-  const project = checkProject(flags.project);
+  const project = parseProjectDir(flags.project);
   // --output is relative to the working directory; the default lives in the project.
   const output =
     flags.output === undefined ? path.join(project, DEFAULT_OUTPUT) : path.resolve(flags.output);
-  if (statSync(output, { throwIfNoEntry: false })?.isDirectory())
-    throw usage(`Invalid value for --output: "${flags.output}" is a directory. Name a file.`);
-  for (const pattern of flags.pattern) {
-    if (pattern.trim() === '')
-      throw usage('Invalid value for --pattern: "". Use a route URI pattern such as "api/users*".');
-  }
+  checkOutputFile(flags.output, output);
+  checkPatterns(flags.pattern);
   const settings: WatchSettings = {
     project,
     output,
@@ -214,18 +217,6 @@ function untilSignal(): Promise<void> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
-}
-
-function checkProject(dir: string): string {
-  if (dir.trim() === '')
-    throw usage('Invalid value for --project: "". Name the Laravel project directory.');
-  const resolved = path.resolve(dir);
-  if (!statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
-    throw usage(
-      `Invalid value for --project: "${dir}" is not a directory. Name the Laravel project directory.`,
-    );
-  }
-  return resolved;
 }
 
 function shown(file: string): string {
