@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { UserError, type Finding } from '../core/errors.js';
+import type { Finding } from '../core/errors.js';
+import { listen } from '../core/listen.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { pushOriginHeaders } from './cors.js';
 import { listOperations, type OperationEntry } from './operations.js';
@@ -113,49 +113,6 @@ function build(document: OpenApiDocument, options: ResolvedMockOptions) {
   const warnings: Finding[] = [];
   const router = buildRouter(operations, warnings, serverBasePaths(document.servers));
   return { operations, warnings, pipeline: createPipeline(document, router, options) };
-}
-
-function listen(server: Server, port: number, host: string) {
-  return new Promise<{ host: string; port: number; url: string }>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      if (error.code === 'EADDRINUSE') {
-        reject(
-          new UserError(
-            `Address already in use: ${host}:${port}`,
-            'Stop the other process or pick another port with --port.',
-          ),
-        );
-      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-        reject(
-          new UserError(
-            `Cannot bind to host ${host}: no such address on this machine`,
-            'Use --host 127.0.0.1, or 0.0.0.0 for every interface.',
-          ),
-        );
-      } else if (error.code === 'EACCES') {
-        reject(
-          new UserError(
-            `Permission denied to listen on ${host}:${port}`,
-            'Ports below 1024 need privileges: pick another --port.',
-          ),
-        );
-      } else reject(error);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      const address = server.address() as AddressInfo;
-      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({
-        host: address.address,
-        port: address.port,
-        url: `http://${shown}:${address.port}`,
-      });
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
 }
 
 function internalError(error: unknown): PreparedReply {

@@ -4,7 +4,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { OpenApiDocument } from '../core/types.js';
 import { ASSET_PREFIX, createAssets } from './assets.js';
 import { clientScript } from './client.js';
-import { listen, type Bound } from './listen.js';
+import { listen, type Bound } from '../core/listen.js';
 import { CLIENT_PATH, pageHtml } from './page.js';
 import {
   DOCUMENT_PATH,
@@ -111,7 +111,7 @@ export function createDocsServer(document: OpenApiDocument): DocsServer {
     get version() {
       return version;
     },
-    listen: (port, host) => listen(server, port, host),
+    listen: (port, host) => listen(server, port, host, { wildcardAsLocalhost: true }),
     publish(next) {
       const text = JSON.stringify(next);
       const changed = text !== json;

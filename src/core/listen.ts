@@ -1,20 +1,30 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UserError } from '../core/errors.js';
+import { UserError } from './errors.js';
 
 export interface Bound {
   host: string;
   port: number;
-  /** The address to open: a wildcard host (0.0.0.0, ::) is shown as localhost. */
+  /** `http://host:port`; see `ListenOptions.wildcardAsLocalhost`. */
   url: string;
 }
 
-/** Listens, turning the usual failures (port taken, no such address) into UserErrors. */
+export interface ListenOptions {
+  /** The option that set the port, named in errors. Default: `--port`. */
+  flag?: string;
+  /** Show a wildcard host (0.0.0.0, ::) as localhost in `url`, the address to open. Default: false. */
+  wildcardAsLocalhost?: boolean;
+}
+
+/**
+ * Listens, turning the usual failures (port taken, no such address) into UserErrors: the mock
+ * server and the live docs' server share it.
+ */
 export function listen(
   server: Server,
   port: number,
   host: string,
-  flag = '--port',
+  { flag = '--port', wildcardAsLocalhost = false }: ListenOptions = {},
 ): Promise<Bound> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
@@ -25,11 +35,12 @@ export function listen(
       server.off('error', onError);
       const address = server.address() as AddressInfo;
       const wildcard = address.address === '0.0.0.0' || address.address === '::';
-      const shown = wildcard
-        ? 'localhost'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
+      const shown =
+        wildcard && wildcardAsLocalhost
+          ? 'localhost'
+          : address.family === 'IPv6'
+            ? `[${address.address}]`
+            : address.address;
       resolve({
         host: address.address,
         port: address.port,
