@@ -26,6 +26,14 @@ const BUILT_IN: { test: (m: string) => boolean; name: string; scheme: SecuritySc
  */
 export class SecuritySchemes {
   readonly used = new Map<string, SecuritySchemeObject>();
+  private readonly byMiddleware = new Map<
+    string,
+    {
+      names: Set<string>;
+      schemes: Map<string, SecuritySchemeObject>;
+      requirement: SecurityRequirement | undefined;
+    }
+  >();
   private readonly custom: { middleware: string; name: string; scheme: SecuritySchemeObject }[];
 
   constructor(configured: Record<string, SecuritySchemeObject>) {
@@ -44,7 +52,15 @@ export class SecuritySchemes {
 
   /** The requirement a route's middleware make, or undefined when it is public. */
   requirement(middleware: readonly string[]): SecurityRequirement | undefined {
+    // Thousands of routes share a handful of middleware lists.
+    const key = middleware.join('\n');
+    const known = this.byMiddleware.get(key);
+    if (known) {
+      for (const name of known.names) this.used.set(name, known.schemes.get(name)!);
+      return known.requirement;
+    }
     const names = new Set<string>();
+    const schemes = new Map<string, SecuritySchemeObject>();
     for (const m of middleware) {
       const alias = m.split(':')[0]!;
       const custom = this.custom.find(
@@ -56,10 +72,13 @@ export class SecuritySchemes {
       const found = custom ?? BUILT_IN.find((b) => b.test(m));
       if (!found) continue;
       names.add(found.name);
+      schemes.set(found.name, found.scheme);
       this.used.set(found.name, found.scheme);
     }
-    if (names.size === 0) return undefined;
-    return Object.fromEntries([...names].sort().map((n) => [n, []]));
+    const requirement =
+      names.size === 0 ? undefined : Object.fromEntries([...names].sort().map((n) => [n, []]));
+    this.byMiddleware.set(key, { names, schemes, requirement });
+    return requirement;
   }
 }
 

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type { Engine } from 'php-parser';
+import { Engine } from 'php-parser';
 import type { Node } from './ast.js';
 
 /** A file that could not be parsed: where and why, for a warning. */
@@ -22,7 +21,7 @@ const OPTIONS = {
  */
 export function parsePhp(code: string, file: string): ParseResult {
   try {
-    const program = new (engine())(OPTIONS).parseCode(code, file) as unknown as Node;
+    const program = new Engine(OPTIONS).parseCode(code, file) as unknown as Node;
     return { ok: true, program };
   } catch (error) {
     return { ok: false, error: describe(error) };
@@ -34,13 +33,4 @@ function describe(error: unknown): ParseFailure {
   const message = typeof e.message === 'string' ? e.message : String(error);
   const line = typeof e.lineNumber === 'number' ? e.lineNumber : 0;
   return { line, message: message.replace(/\s+on line \d+$/, '') };
-}
-
-type EngineClass = typeof Engine;
-let loaded: EngineClass | undefined;
-
-/** php-parser, loaded on first use: a warm run, answered from the cache, never parses. */
-function engine(): EngineClass {
-  return (loaded ??= (createRequire(import.meta.url)('php-parser') as { Engine: EngineClass })
-    .Engine);
 }
