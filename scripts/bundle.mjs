@@ -8,10 +8,14 @@
 // and what the code loads itself with `createRequire` (yaml, faker, ajv-formats, swagger-ui-dist's
 // files, ...), found at run time in node_modules as before.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Chunks of an earlier build (their names carry a content hash).
+for (const name of readdirSync(`${root}dist/cli`))
+  if (/-[A-Z0-9]{8}\.js$/.test(name)) rmSync(`${root}dist/cli/${name}`);
 
 await build({
   absWorkingDir: root,
