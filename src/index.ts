@@ -1,7 +1,7 @@
 /** apidoc's public API: what the CLI uses, for use inside your own code and test suites. */
 export { createMockServer, type MockServer } from './mock/server.js';
-export type { MockServerOptions, RequestLogEntry } from './mock/options.js';
-export { SCENARIOS, type Scenario } from './mock/scenarios.js';
+export type { MockServerOptions, RequestLogEntry } from './core/engine/options.js';
+export { SCENARIOS, type Scenario } from './core/engine/scenarios.js';
 export { loadSpec, type LoadedSpec } from './core/load.js';
 export {
   toPostmanCollection,
@@ -21,9 +21,10 @@ export {
   type GenerateResult,
   type GenerateStats,
 } from './laravel/generate.js';
-export { writeDocument, serializeDocument, type OutputFormat } from './laravel/write.js';
+export { writeDocument, serializeDocument, type OutputFormat } from './core/write-document.js';
 export { UserError, type Finding } from './core/errors.js';
 export type { OpenApiDocument } from './core/types.js';
-export { startWatch, type WatchSession } from './watch/session.js';
+export { startWatch } from './start-watch.js';
+export type { WatchSession, Generation, Generate } from './watch/session.js';
 export type { WatchOptions } from './watch/options.js';
 export type { WatchEvent } from './watch/events.js';

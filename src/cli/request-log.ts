@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../mock/options.js';
+import type { RequestLogEntry } from '../core/engine/options.js';
 
 /**
  * Request logging that never blocks a response: lines are buffered and written in one call

@@ -6,12 +6,12 @@ import type {
   RequestBodyObject,
   SchemaObject,
 } from '../core/types.js';
-import { generate } from '../mock/generate/index.js';
-import { isJsonMediaType, parseFormBody } from '../mock/http.js';
-import type { OperationEntry } from '../mock/operations.js';
-import { objectProperties } from '../mock/schema-shape.js';
-import { compileBody } from '../mock/validate/body.js';
-import type { Check } from '../mock/validate/types.js';
+import { generate } from '../core/engine/generate/index.js';
+import { isJsonMediaType, parseFormBody } from '../core/engine/http.js';
+import type { OperationEntry } from '../core/engine/operations.js';
+import { objectProperties } from '../core/engine/schema-shape.js';
+import { compileBody } from '../core/engine/validate/body.js';
+import type { Check } from '../core/engine/validate/types.js';
 import { bracketPairs, scalar } from './parameters.js';
 import { mediaKey } from './responses.js';
 

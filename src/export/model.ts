@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../core/types.js';
-import { listOperations, type OperationEntry } from '../mock/operations.js';
-import { compilePlan } from '../mock/plan.js';
+import { listOperations, type OperationEntry } from '../core/engine/operations.js';
+import { compilePlan } from '../core/engine/plan.js';
 import { basePath, DEFAULT_BASE_URL, documentBaseUrl, trimSlash } from './base-url.js';
 import { exportBody, type ExportBody } from './bodies.js';
 import { exportParameters, type ExportParameter } from './parameters.js';

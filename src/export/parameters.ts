@@ -6,12 +6,12 @@ import type {
   Reference,
   SchemaObject,
 } from '../core/types.js';
-import { generate } from '../mock/generate/index.js';
-import { isJsonMediaType } from '../mock/http.js';
-import type { OperationEntry } from '../mock/operations.js';
-import { isType } from '../mock/schema-shape.js';
-import { compileParameter, mergeParameters } from '../mock/validate/parameters.js';
-import type { Check, RequestInput } from '../mock/validate/types.js';
+import { generate } from '../core/engine/generate/index.js';
+import { isJsonMediaType } from '../core/engine/http.js';
+import type { OperationEntry } from '../core/engine/operations.js';
+import { isType } from '../core/engine/schema-shape.js';
+import { compileParameter, mergeParameters } from '../core/engine/validate/parameters.js';
+import type { Check, RequestInput } from '../core/engine/validate/types.js';
 
 /** One parameter with an example value the mock accepts, serialised as it goes on the wire. */
 export interface ExportParameter {

@@ -1,13 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import { deref } from '../core/refs.js';
 import type { OpenApiDocument, ResponseObject, SchemaObject } from '../core/types.js';
-import { echoId, mediaBody, paginatedBody, type BodyContext } from '../mock/body.js';
-import { isJsonMediaType } from '../mock/http.js';
-import { MAX_PER_PAGE, readPageParam, type PaginationKind } from '../mock/pagination.js';
-import type { OperationPlan } from '../mock/plan.js';
-import { responseMedia, type ResponseMedia } from '../mock/responses.js';
-import { requestSeed } from '../mock/seed.js';
-import { DEFAULT_ERRORS, type Scenario } from '../mock/scenarios.js';
+import { echoId, mediaBody, paginatedBody, type BodyContext } from '../core/engine/body.js';
+import { isJsonMediaType } from '../core/engine/http.js';
+import { MAX_PER_PAGE, readPageParam, type PaginationKind } from '../core/engine/pagination.js';
+import type { OperationPlan } from '../core/engine/plan.js';
+import { responseMedia, type ResponseMedia } from '../core/engine/responses.js';
+import { requestSeed } from '../core/engine/seed.js';
+import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';
 
 /** What a successful answer looks like: what the tests check. */
 export interface SuccessResponse {

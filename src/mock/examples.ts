@@ -1,8 +1,8 @@
 import type { Finding } from '../core/errors.js';
 import { deref } from '../core/refs.js';
 import type { OpenApiDocument, ResponseObject } from '../core/types.js';
-import { listOperations } from './operations.js';
-import { examplePointer, exampleCandidates, validExample } from './responses.js';
+import { listOperations } from '../core/engine/operations.js';
+import { examplePointer, exampleCandidates, validExample } from '../core/engine/responses.js';
 
 export const STALE_EXAMPLE = 'example does not match its schema; generated data is served instead';
 

@@ -1,4 +1,4 @@
-import { addField } from './http.js';
+import { addField } from '../core/engine/http.js';
 
 /**
  * multipart/form-data, read into fields as Laravel's request sees them: a part per field

@@ -6,22 +6,28 @@ import {
   isAuthenticated,
   wwwAuthenticate,
   type AuthRequest,
-} from './auth/index.js';
-import { declaredForm, echoId, mediaBody, paginatedBody, type BodyContext } from './body.js';
+} from '../core/engine/auth/index.js';
+import {
+  declaredForm,
+  echoId,
+  mediaBody,
+  paginatedBody,
+  type BodyContext,
+} from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
-import { mediaTypeOf, parseCookies } from './http.js';
-import type { ResolvedMockOptions } from './options.js';
-import { MAX_PER_PAGE, readPageParam } from './pagination.js';
-import { compilePlan, type OperationPlan } from './plan.js';
+import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
+import type { ResolvedMockOptions } from '../core/engine/options.js';
+import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
+import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
 import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
 import { ReplyCache } from './reply-cache.js';
-import { requestSeed } from './seed.js';
-import { responseMedia } from './responses.js';
-import type { OperationEntry } from './operations.js';
+import { requestSeed } from '../core/engine/seed.js';
+import { responseMedia } from '../core/engine/responses.js';
+import type { OperationEntry } from '../core/engine/operations.js';
 import { parseBody } from './request-body.js';
 import type { Router } from './router.js';
 import { requestRouter } from './routing.js';
-import { chooseScenario, isForcedError, type Scenario } from './scenarios.js';
+import { chooseScenario, isForcedError, type Scenario } from '../core/engine/scenarios.js';
 import { scenarioReply } from './scenario-reply.js';
 
 /** The parts of a request every step reads, parsed once. */

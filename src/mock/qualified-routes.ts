@@ -6,7 +6,7 @@ import type {
   RequestBodyObject,
   SchemaObject,
 } from '../core/types.js';
-import type { OperationEntry } from './operations.js';
+import type { OperationEntry } from '../core/engine/operations.js';
 import { compileTemplate, matchTemplate, withoutBase, type PathTemplate } from './templates.js';
 
 /**

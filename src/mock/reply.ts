@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { exposeHeaders } from './cors.js';
-import { isJsonMediaType } from './http.js';
+import { isJsonMediaType } from '../core/engine/http.js';
 
 /** What a pipeline step answers: a status, headers and a body not yet serialised. */
 export interface Reply {

@@ -1,7 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { HttpError, isJsonMediaType, mediaTypeOf, parseFormFields, readBody } from './http.js';
+import {
+  HttpError,
+  isJsonMediaType,
+  mediaTypeOf,
+  parseFormFields,
+  readBody,
+} from '../core/engine/http.js';
 import { parseMultipart } from './multipart.js';
-import type { OperationPlan } from './plan.js';
+import type { OperationPlan } from '../core/engine/plan.js';
 import { messageReply, type Reply } from './reply.js';
 
 /**

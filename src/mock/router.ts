@@ -2,7 +2,7 @@ import createRouter from 'find-my-way';
 import type { Finding } from '../core/errors.js';
 import { encodePointer } from '../core/refs.js';
 import type { HttpMethod } from '../core/types.js';
-import type { OperationEntry } from './operations.js';
+import type { OperationEntry } from '../core/engine/operations.js';
 
 /** The operations that share one path template, keyed by method. */
 export interface PathEntry {

@@ -1,6 +1,6 @@
 import { deref } from '../core/refs.js';
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../core/types.js';
-import { listOperations, type OperationEntry } from './operations.js';
+import { listOperations, type OperationEntry } from '../core/engine/operations.js';
 import { qualifiedRouter, type QualifiedMatch, type QualifiedRequest } from './qualified-routes.js';
 import { serverBasePaths, type RouteMatch, type Router } from './router.js';
 import {

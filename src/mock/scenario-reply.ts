@@ -1,11 +1,11 @@
 import type { OpenApiDocument, SchemaObject } from '../core/types.js';
-import { conforms } from './generate/index.js';
-import { mediaBody, type BodyContext } from './body.js';
-import type { OperationPlan } from './plan.js';
+import { conforms } from '../core/engine/generate/index.js';
+import { mediaBody, type BodyContext } from '../core/engine/body.js';
+import type { OperationPlan } from '../core/engine/plan.js';
 import type { Reply } from './reply.js';
-import { errorStatus, responseMedia, validExample } from './responses.js';
-import { DEFAULT_ERRORS, type Scenario } from './scenarios.js';
-import { requiredFieldErrors } from './validate/index.js';
+import { errorStatus, responseMedia, validExample } from '../core/engine/responses.js';
+import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';
+import { requiredFieldErrors } from '../core/engine/validate/index.js';
 
 type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
 

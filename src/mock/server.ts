@@ -3,14 +3,14 @@ import type { Finding } from '../core/errors.js';
 import { listen } from '../core/listen.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { pushOriginHeaders } from './cors.js';
-import { listOperations, type OperationEntry } from './operations.js';
+import { listOperations, type OperationEntry } from '../core/engine/operations.js';
 import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   resolveMockOptions,
   type MockServerOptions,
   type ResolvedMockOptions,
-} from './options.js';
+} from '../core/engine/options.js';
 import { createPipeline } from './pipeline.js';
 import { prepare, type PreparedReply } from './reply.js';
 import { buildRouter, serverBasePaths } from './router.js';

@@ -1,7 +1,18 @@
 import type { Finding } from '../core/errors.js';
-import type { GenerateStats } from '../laravel/generate.js';
 import type { OperationsDiff } from './diff.js';
 import type { WatchProblem } from './protocol.js';
+
+/** A generation's figures, as `generateOpenApi` reports them. */
+export interface GenerationStats {
+  /** PHP files read (from disk or the cache). */
+  files: number;
+  /** Files analysed in this run (the rest came from the cache). */
+  analysed: number;
+  operations: number;
+  schemas: number;
+  /** Milliseconds, wall clock. */
+  ms: number;
+}
 
 /** A regeneration whose document is now served and written. */
 export interface RegeneratedEvent {
@@ -13,7 +24,7 @@ export interface RegeneratedEvent {
   diff: OperationsDiff;
   /** False when the document came out the same as before (the file was left alone). */
   changed: boolean;
-  stats: GenerateStats;
+  stats: GenerationStats;
   /** Warnings the previous document did not have. */
   newWarnings: Finding[];
   /** True when this run cleared a problem shown before. */

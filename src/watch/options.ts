@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { OpenApiDocument } from '../core/types.js';
-import { formatFor, type OutputFormat } from '../laravel/write.js';
+import { formatFor, type OutputFormat } from '../core/write-document.js';
 import type { WatchEvent } from './events.js';
 
 /** The docs page's port: not 8081, which is the mock's. */

@@ -1,11 +1,10 @@
 import { formatFinding, UserError, type Finding } from '../core/errors.js';
 import type { OpenApiDocument } from '../core/types.js';
-import { generateOpenApi, type GenerateResult } from '../laravel/generate.js';
-import { writeDocument } from '../laravel/write.js';
+import { writeDocument } from '../core/write-document.js';
 import { createBatcher } from './batch.js';
 import { brokenFiles } from './breakage.js';
 import { diffOperations } from './diff.js';
-import type { WatchEvent } from './events.js';
+import type { GenerationStats, WatchEvent } from './events.js';
 import { resolveWatchOptions, type ResolvedWatchOptions, type WatchOptions } from './options.js';
 import { watchTargets } from './paths.js';
 import type { WatchProblem } from './protocol.js';
@@ -20,7 +19,7 @@ export interface WatchSession {
   /** What is watched: project-relative directories and files. */
   readonly targets: readonly string[];
   /** The first generation. */
-  readonly initial: GenerateResult;
+  readonly initial: Generation;
   /** The document served and written now: the last good one. */
   readonly document: OpenApiDocument;
   /** Changed files that do not parse, by file; while there are any, `document` is not updated. */
@@ -28,6 +27,29 @@ export interface WatchSession {
   /** Stops watching, says goodbye to the pages, releases the port. */
   close(): Promise<void>;
 }
+
+/** What the watch needs of a generation: `generateOpenApi`'s result has it all. */
+export interface Generation {
+  document: OpenApiDocument;
+  warnings: Finding[];
+  config: { watchPaths: string[] };
+  stats: GenerationStats;
+}
+
+/**
+ * The generator the watch runs: `generateOpenApi`, passed in by `startWatch` (the package's
+ * entry) and the CLI, so that the watch depends on core alone.
+ */
+export type Generate = (
+  project: string,
+  options: {
+    patterns: readonly string[];
+    incremental: boolean;
+    onProgress?: (done: number, total: number) => void;
+  },
+) => Promise<Generation>;
+
+type Regenerate = (onProgress?: (done: number, total: number) => void) => Promise<Generation>;
 
 /**
  * Live documentation: generates once, serves the API reference page, then regenerates
@@ -39,14 +61,24 @@ export interface WatchSession {
  * them vanish from the page and the mock. The last good document stays (on the page, in the mock,
  * on disk) and the problem is shown until a later save parses.
  */
-export async function startWatch(options: WatchOptions = {}): Promise<WatchSession> {
+export async function createWatch(
+  options: WatchOptions,
+  generateProject: Generate,
+): Promise<WatchSession> {
   const settings = resolveWatchOptions(options);
-  const initial = await generate(settings, settings.onProgress);
+  const generate: Regenerate = (onProgress) =>
+    generateProject(settings.project, {
+      patterns: settings.patterns,
+      // Only the files whose size or time changed are read again (when the cache is enabled).
+      incremental: true,
+      ...(onProgress ? { onProgress } : {}),
+    });
+  const initial = await generate(settings.onProgress);
   writeDocument(initial.document, settings.output, settings.format);
   const docs = createDocsServer(initial.document);
   const { url } = await docs.listen(settings.port, settings.host);
   let targets = watchTargets(initial.config.watchPaths);
-  const state = new WatchState(settings, docs, initial);
+  const state = new WatchState(settings, docs, initial, generate);
   const batcher = createBatcher((files) => state.regenerate(files), settings.debounceMs);
   let watcher: ProjectWatcher;
   try {
@@ -84,18 +116,6 @@ export async function startWatch(options: WatchOptions = {}): Promise<WatchSessi
   };
 }
 
-function generate(
-  settings: ResolvedWatchOptions,
-  onProgress?: (done: number, total: number) => void,
-): Promise<GenerateResult> {
-  return generateOpenApi(settings.project, {
-    patterns: settings.patterns,
-    // Only the files whose size or time changed are read again (when the cache is enabled).
-    incremental: true,
-    ...(onProgress ? { onProgress } : {}),
-  });
-}
-
 /** What the watch knows between regenerations: the last good document and what is broken. */
 class WatchState {
   document: OpenApiDocument;
@@ -108,7 +128,8 @@ class WatchState {
   constructor(
     private readonly settings: ResolvedWatchOptions,
     private readonly docs: DocsServer,
-    initial: GenerateResult,
+    initial: Generation,
+    private readonly generate: Regenerate,
   ) {
     this.document = initial.document;
     this.json = JSON.stringify(initial.document);
@@ -119,7 +140,7 @@ class WatchState {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
     try {
-      const result = await generate(this.settings);
+      const result = await this.generate();
       this.broken = brokenFiles(this.broken, files, result.warnings);
       if (this.broken.size > 0) return this.fail(files, ms, parseProblem(this.broken));
       const json = JSON.stringify(result.document);

@@ -146,7 +146,7 @@ describe('generateOpenApiOptimized with worker threads', () => {
     async (workers, threads) => {
       const { generateOpenApiOptimized } = await library();
       const { generateOpenApi } = await import('../../src/laravel/generate.js');
-      const { serializeDocument } = await import('../../src/laravel/write.js');
+      const { serializeDocument } = await import('../../src/core/write-document.js');
       const got = await generateOpenApiOptimized(LARAVEL_8, {
         cache: false,
         workers,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { formatFinding } from '../../core/errors.js';
 import type { GenerateOptions, GenerateResult } from '../../laravel/generate.js';
-import type { OutputFormat } from '../../laravel/write.js';
+import type { OutputFormat } from '../../core/write-document.js';
 import { colors } from '../output.js';
 import { checkOutputFile, checkPatterns, parseChoice, parseProjectDir, usage } from '../options.js';
 import { createProgress } from '../progress.js';
@@ -77,7 +77,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   // here, in the command, not in the library, which must not change its host's V8.
   setFlagsFromString('--no-turbo-inlining');
   // The analysis stack (php-parser and the rest) loads only when this command runs.
-  const { formatFor, writeDocument } = await import('../../laravel/write.js');
+  const { formatFor, writeDocument } = await import('../../core/write-document.js');
   const started = performance.now();
   const project = parseProjectDir(flags.project);
   // --output is relative to the working directory; the default lives in the project.

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { loadSpec } from '../../core/load.js';
 import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
-import { SCENARIOS, type Scenario } from '../../mock/scenarios.js';
+import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
 import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
-import { listOperations } from '../../mock/operations.js';
+import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
 import {
   parseChoice,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { isWorker } from '../cluster.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/options.js';
-import { SCENARIOS } from '../../mock/scenarios.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../core/engine/options.js';
+import { SCENARIOS } from '../../core/engine/scenarios.js';
 
 export const DEFAULT_SPEC = 'storage/app/spectrum/openapi.json';
 

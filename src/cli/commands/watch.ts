@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { formatFinding, UserError } from '../../core/errors.js';
 import type { OpenApiDocument } from '../../core/types.js';
-import type { OutputFormat } from '../../laravel/write.js';
+import type { OutputFormat } from '../../core/write-document.js';
 import type { WatchSession } from '../../watch/session.js';
 import { colors } from '../output.js';
 import {
@@ -107,8 +107,8 @@ function parseFlags(flags: WatchFlags, formatFor: (file: string) => OutputFormat
 async function runWatch(flags: WatchFlags): Promise<void> {
   // The analysis stack, the watcher and the servers load only when this command runs.
   const [{ startWatch }, { formatFor }, { openBrowser }, { reportEvent }] = await Promise.all([
-    import('../../watch/session.js'),
-    import('../../laravel/write.js'),
+    import('../../start-watch.js'),
+    import('../../core/write-document.js'),
     import('../../watch/open.js'),
     import('../../watch/report.js'),
   ]);

@@ -11,7 +11,7 @@ import {
   type PostmanCollectionJson,
   type PostmanExportOptions,
 } from '../../../src/export/postman.js';
-import { conforms } from '../../../src/mock/generate/index.js';
+import { conforms } from '../../../src/core/engine/generate/index.js';
 import { api, shop } from './helpers.js';
 
 const { Collection } = createRequire(import.meta.url)('postman-collection') as typeof Sdk;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clearProjectCache, generateOpenApi } from '../../../src/laravel/generate.js';
-import { serializeDocument } from '../../../src/laravel/write.js';
+import { serializeDocument } from '../../../src/core/write-document.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/laravel-11', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCookies, parseFormBody } from '../../../src/mock/http.js';
-import { chooseScenario } from '../../../src/mock/scenarios.js';
+import { parseCookies, parseFormBody } from '../../../src/core/engine/http.js';
+import { chooseScenario } from '../../../src/core/engine/scenarios.js';
 
 describe('parseFormBody', () => {
   it.each([

@@ -4,7 +4,7 @@ import {
   pageLinks,
   pageWindow,
   readPageParam,
-} from '../../../src/mock/pagination.js';
+} from '../../../src/core/engine/pagination.js';
 
 describe('pageWindow', () => {
   it.each([

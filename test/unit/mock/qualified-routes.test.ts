@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument, OperationObject } from '../../../src/core/types.js';
-import { listOperations } from '../../../src/mock/operations.js';
+import { listOperations } from '../../../src/core/engine/operations.js';
 import { qualifiedRouter, type QualifiedRequest } from '../../../src/mock/qualified-routes.js';
 
 const header = (name: string, value: string) => ({

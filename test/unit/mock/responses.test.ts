@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationObject } from '../../../src/core/types.js';
-import { successStatus } from '../../../src/mock/responses.js';
+import { successStatus } from '../../../src/core/engine/responses.js';
 
 const op = (...codes: string[]): OperationObject => ({
   responses: Object.fromEntries(codes.map((c) => [c, { description: c }])),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationObject, PathItemObject } from '../../../src/core/types.js';
-import type { OperationEntry } from '../../../src/mock/operations.js';
+import type { OperationEntry } from '../../../src/core/engine/operations.js';
 import { buildRouter, serverBasePaths, toRoutePattern } from '../../../src/mock/router.js';
 
 const op = (method: OperationEntry['method'], path: string): OperationEntry => ({

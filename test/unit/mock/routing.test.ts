@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../../src/core/types.js';
-import { listOperations, type OperationEntry } from '../../../src/mock/operations.js';
+import { listOperations, type OperationEntry } from '../../../src/core/engine/operations.js';
 import { buildRouter } from '../../../src/mock/router.js';
 import { requestRouter } from '../../../src/mock/routing.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument, SchemaObject } from '../../../src/core/types.js';
-import { toXml } from '../../../src/mock/xml.js';
+import { toXml } from '../../../src/core/engine/xml.js';
 
 const doc = {
   openapi: '3.0.3',

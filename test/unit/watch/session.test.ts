@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../../src/core/types.js';
 import type { WatchEvent } from '../../../src/watch/events.js';
-import { startWatch, type WatchSession } from '../../../src/watch/session.js';
+import { startWatch } from '../../../src/start-watch.js';
+import type { WatchSession } from '../../../src/watch/session.js';
 import { copyProject, LARAVEL_11 } from '../../e2e/generate-support.js';
 
 /** A watch of a copy of the laravel-11 fixture (whose BrokenController never parsed). */

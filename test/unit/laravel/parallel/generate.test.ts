@@ -5,7 +5,7 @@ import { DEFAULT_CHUNK_SIZE } from '../../../../src/laravel/parallel/defaults.js
 import { generateOpenApiOptimized } from '../../../../src/laravel/parallel/generate.js';
 import type { TaskInfo } from '../../../../src/laravel/parallel/load.js';
 import { workerPool } from '../../../../src/laravel/parallel/pool.js';
-import { serializeDocument } from '../../../../src/laravel/write.js';
+import { serializeDocument } from '../../../../src/core/write-document.js';
 import { PROJECTS } from './helpers.js';
 
 // Worker threads need the compiled worker module: they are tested end to end, from dist/

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discriminatorKey } from '../../../../src/mock/generate/resolve.js';
+import { discriminatorKey } from '../../../../src/core/engine/generate/resolve.js';
 
 describe('discriminatorKey', () => {
   const mapping = {

@@ -1,7 +1,7 @@
 import { createAjv } from '../../../../src/core/ajv.js';
 import { toJsonSchema } from '../../../../src/core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../../../src/core/types.js';
-import { generate, type GenerateOptions } from '../../../../src/mock/generate/index.js';
+import { generate, type GenerateOptions } from '../../../../src/core/engine/generate/index.js';
 
 export const ajv = createAjv();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
-import { snakeName } from '../../../../src/mock/generate/names.js';
+import { snakeName } from '../../../../src/core/engine/generate/names.js';
 import { gen, makeDoc } from './helpers.js';
 
 const doc = makeDoc();

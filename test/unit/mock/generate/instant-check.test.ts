@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAjv } from '../../../../src/core/ajv.js';
 import { toJsonSchema } from '../../../../src/core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../../../src/core/types.js';
-import { instantCheck, isUnsupported } from '../../../../src/mock/generate/instant-check.js';
+import { instantCheck, isUnsupported } from '../../../../src/core/engine/generate/instant-check.js';
 
 const doc: OpenApiDocument = {
   openapi: '3.0.3',

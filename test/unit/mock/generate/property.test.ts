@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toJsonSchema } from '../../../../src/core/schema.js';
-import { generate } from '../../../../src/mock/generate/index.js';
+import { generate } from '../../../../src/core/engine/generate/index.js';
 import { doc, schemas } from './fixtures.js';
 import { ajv } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAjv } from '../../../../src/core/ajv.js';
 import { toJsonSchema } from '../../../../src/core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../../../src/core/types.js';
-import { scalarCheck } from '../../../../src/mock/generate/scalar-check.js';
+import { scalarCheck } from '../../../../src/core/engine/generate/scalar-check.js';
 
 const doc: OpenApiDocument = { openapi: '3.0.3', info: { title: 't', version: '1' } };
 const ajv = createAjv();

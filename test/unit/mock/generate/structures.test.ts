@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
-import { generate } from '../../../../src/mock/generate/index.js';
+import { generate } from '../../../../src/core/engine/generate/index.js';
 import { gen, makeDoc, ref } from './helpers.js';
 
 const doc = makeDoc({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationObject } from '../../../../src/core/types.js';
-import { parseFormFields } from '../../../../src/mock/http.js';
+import { parseFormFields } from '../../../../src/core/engine/http.js';
 import { parseMultipart } from '../../../../src/mock/multipart.js';
 import { makeDoc, validate, validateParams } from './helpers.js';
 

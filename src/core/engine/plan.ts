@@ -1,0 +1,87 @@
+import { deref } from '../refs.js';
+import type { OpenApiDocument, ParameterObject, SchemaObject } from '../types.js';
+import { compileSecurity, type CompiledSecurity } from './auth/index.js';
+import type { OperationEntry } from './operations.js';
+import {
+  detectPagination,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+  type PaginationShape,
+} from './pagination.js';
+import { responseMedia, successStatus } from './responses.js';
+import { isType, objectProperties } from './schema-shape.js';
+import { compileRequestValidator, type RequestValidator } from './validate/index.js';
+
+/**
+ * Everything about an operation that does not depend on the request, worked out on its first
+ * request and kept: a request then does lookups, not searches.
+ */
+export interface OperationPlan {
+  entry: OperationEntry;
+  security: CompiledSecurity | undefined;
+  validate: RequestValidator;
+  /** Whether the operation declares a request body (only then is the body read and parsed). */
+  hasBody: boolean;
+  /** Media types the request body may use, lower-cased. */
+  bodyTypes: string[];
+  successStatus: number;
+  pagination: PaginationShape | undefined;
+  paging: { pageIsInteger: boolean; perPageIsInteger: boolean; perPageDefault: number };
+  /** The path parameter an item's `id` echoes, e.g. `id` in `/users/{id}`. */
+  idParam: string | undefined;
+}
+
+export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): OperationPlan {
+  const { operation, method } = entry;
+  const requestBody = deref<{ content?: Record<string, unknown> }>(doc, operation.requestBody);
+  const status = successStatus(operation, method);
+  const at = responseMedia(doc, operation, status);
+  return {
+    entry,
+    security: compileSecurity(doc, operation),
+    validate: compileRequestValidator(doc, entry.pathItem, operation),
+    hasBody: requestBody !== undefined,
+    bodyTypes: Object.keys(requestBody?.content ?? {}).map((t) => t.toLowerCase()),
+    successStatus: status,
+    pagination: detectPagination(doc, at?.media.schema),
+    paging: pagingParams(doc, entry),
+    idParam: idParam(entry.path),
+  };
+}
+
+function pagingParams(doc: OpenApiDocument, entry: OperationEntry): OperationPlan['paging'] {
+  const params = [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])]
+    .map((p) => deref<ParameterObject>(doc, p))
+    .filter((p): p is ParameterObject => p?.in === 'query');
+  const schemaOf = (name: string) =>
+    deref<SchemaObject>(doc, params.find((p) => p.name === name)?.schema);
+  const perPage = schemaOf('per_page');
+  const perPageDefault =
+    typeof perPage?.default === 'number' && perPage.default >= 1
+      ? perPage.default
+      : DEFAULT_PER_PAGE;
+  return {
+    pageIsInteger: isType(schemaOf('page'), 'integer'),
+    perPageIsInteger: isType(perPage, 'integer'),
+    perPageDefault: Math.min(perPageDefault, MAX_PER_PAGE),
+  };
+}
+
+/** The last path parameter when it names an identifier: `{id}`, `{user_id}`, `{userId}`. */
+export function idParam(path: string): string | undefined {
+  const last = /\{([^}]+)\}\/?$/.exec(path)?.[1];
+  return last && /(id|Id|ID)$/.test(last) ? last : undefined;
+}
+
+/** The schema of the `id` a response echoes: its own `id`, else its `data` wrapper's. */
+export function idSchema(
+  doc: OpenApiDocument,
+  schema: SchemaObject | undefined,
+): { path: string[]; schema: SchemaObject } | undefined {
+  const props = objectProperties(doc, schema);
+  const own = props.get('id');
+  if (own) return { path: ['id'], schema: own };
+  const data = props.get('data');
+  const nested = data && isType(data, 'object') ? objectProperties(doc, data).get('id') : undefined;
+  return nested ? { path: ['data', 'id'], schema: nested } : undefined;
+}

@@ -1,0 +1,33 @@
+import { deref } from '../refs.js';
+import type { OpenApiDocument, SchemaObject } from '../types.js';
+
+/**
+ * The properties an object schema declares, through `$ref`s and `allOf` (the shapes generated
+ * and hand-written specs use to compose envelopes). Values are resolved schemas.
+ */
+export function objectProperties(
+  doc: OpenApiDocument,
+  schema: unknown,
+  depth = 0,
+): Map<string, SchemaObject> {
+  const out = new Map<string, SchemaObject>();
+  const resolved = deref<SchemaObject>(doc, schema as SchemaObject);
+  if (!resolved || typeof resolved !== 'object' || depth > 8) return out;
+  for (const part of resolved.allOf ?? []) {
+    for (const [name, prop] of objectProperties(doc, part, depth + 1)) out.set(name, prop);
+  }
+  for (const [name, prop] of Object.entries(resolved.properties ?? {})) {
+    const value = deref<SchemaObject>(doc, prop);
+    if (value) out.set(name, value);
+  }
+  return out;
+}
+
+export function isType(schema: SchemaObject | undefined, type: string): boolean {
+  if (!schema) return false;
+  if (Array.isArray(schema.type)) return schema.type.includes(type);
+  if (schema.type !== undefined) return schema.type === type;
+  if (type === 'array') return schema.items !== undefined;
+  if (type === 'object') return schema.properties !== undefined;
+  return false;
+}

@@ -1,0 +1,48 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { stringify as Stringify } from 'yaml';
+import { UserError } from './errors.js';
+import type { OpenApiDocument } from './types.js';
+
+export type OutputFormat = 'json' | 'yaml';
+
+/** The document as text: pretty JSON, or YAML without anchors; always ending with a newline. */
+export function serializeDocument(document: OpenApiDocument, format: OutputFormat): string {
+  if (format === 'yaml') {
+    // Loaded only when asked for: most runs write JSON.
+    const { stringify } = createRequire(import.meta.url)('yaml') as { stringify: typeof Stringify };
+    return stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+  }
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** `json` unless the file name ends in `.yaml`/`.yml`. */
+export function formatFor(file: string): OutputFormat {
+  return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
+}
+
+/**
+ * Writes the document atomically: to a temporary file beside the target, then renamed over it,
+ * so a reader (the mock, a watcher) never sees half a file and a failure leaves none behind.
+ */
+export function writeDocument(
+  document: OpenApiDocument,
+  file: string,
+  format: OutputFormat = formatFor(file),
+): void {
+  const target = path.resolve(file);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(temp, serializeDocument(document, format));
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UserError(
+      `Cannot write ${file}: ${reason}`,
+      'Check that the directory is writable, or pass another --output.',
+    );
+  }
+}
