@@ -351,5 +351,36 @@ describe.skipIf(!hasPhp)(
           .map((o) => `${o.id} → ${o.status} ${o.problem ?? ''}`),
       ).toEqual([]);
     });
+
+    it('429 with the documented body and headers once a throttle limit is used up', async () => {
+      // A second copy of the app whose cache keeps the limiters' counts between requests:
+      // `posts/{post}/comments` is behind `throttle:30,1` (and the api group's 60 a minute).
+      const throttling = await startLaravel(APP, { cache: 'file' });
+      try {
+        const op = operationsOf(document).find(
+          (o) => o.method === 'get' && o.path === '/api/posts/{post}/comments',
+        )!;
+        expect(Object.keys(op.operation.responses ?? {})).toContain('429');
+        const statuses: number[] = [];
+        let last: Response | undefined;
+        let text = '';
+        for (let i = 0; i < 31; i++) {
+          const { url, init } = request(op, throttling.url);
+          last = await fetch(url, init);
+          text = await last.text();
+          statuses.push(last.status);
+        }
+        expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+        expect(statuses[30]).toBe(429);
+        expect(check(document, op, 429, text, createAjv())).toBeUndefined();
+        const declared = deref<ResponseObject>(document, op.operation.responses!['429']!)!;
+        const headers = Object.keys(declared.headers ?? {});
+        expect(headers.length).toBeGreaterThan(0);
+        for (const header of headers) expect(last!.headers.get(header), header).toMatch(/^\d+$/);
+        expect(last!.headers.get('X-RateLimit-Limit')).toBe('30');
+      } finally {
+        await throttling.stop();
+      }
+    }, 60_000);
   },
 );

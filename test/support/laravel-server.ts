@@ -29,6 +29,9 @@ export const noPhpReason: string | null = hasPhp
   ? null
   : `php and Debian's php-laravel-framework are needed (${LARAVEL_AUTOLOAD}); run .ci/install-php.sh`;
 
+/** `array` keeps nothing between requests; `file` keeps the rate limiters' counts. */
+export type CacheDriver = 'array' | 'file';
+
 export interface RunningLaravel {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -136,7 +139,12 @@ function quoteEnv(value: string): string {
   return /^[\w./:@-]*$/.test(value) ? value : JSON.stringify(value);
 }
 
-async function writeDotEnv(dir: string, url: string, database: string): Promise<void> {
+async function writeDotEnv(
+  dir: string,
+  url: string,
+  database: string,
+  cache: CacheDriver,
+): Promise<void> {
   const example = path.join(dir, '.env.example');
   const env = existsSync(example) ? parseEnv(await readFile(example, 'utf8')) : new Map();
   const overrides: Record<string, string> = {
@@ -147,8 +155,8 @@ async function writeDotEnv(dir: string, url: string, database: string): Promise<
     DB_CONNECTION: 'sqlite',
     DB_DATABASE: database,
     // One PHP process per request: array stores keep nothing between requests, so the
-    // rate limiters never trip however many requests a test sends.
-    CACHE_DRIVER: 'array',
+    // rate limiters never trip however many requests a test sends (unless it asks for files).
+    CACHE_DRIVER: cache,
     SESSION_DRIVER: 'array',
     LOG_CHANNEL: 'single',
   };
@@ -223,7 +231,10 @@ async function kill(child: ChildProcess): Promise<void> {
  * absolute path, a fresh APP_KEY, APP_DEBUG=false), migrates and seeds it, and serves it with
  * `php -S 127.0.0.1:<free port> -t public` until `stop()`.
  */
-export async function startLaravel(appDir: string): Promise<RunningLaravel> {
+export async function startLaravel(
+  appDir: string,
+  options: { cache?: CacheDriver } = {},
+): Promise<RunningLaravel> {
   const dir = await copyApp(appDir);
   let child: ChildProcess | undefined;
   let stderr = '';
@@ -237,7 +248,7 @@ export async function startLaravel(appDir: string): Promise<RunningLaravel> {
     const url = `http://127.0.0.1:${port}`;
     const database = path.join(dir, 'database', 'database.sqlite');
     await writeFile(database, '');
-    await writeDotEnv(dir, url, database);
+    await writeDotEnv(dir, url, database, options.cache ?? 'array');
     await artisan(dir, 'key:generate', '--force');
     await artisan(dir, 'migrate', '--force');
     await artisan(dir, 'db:seed', '--force');

@@ -6,6 +6,7 @@ import { replayMigrations } from '../models/tables.js';
 import { arrayGet, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
+import { throttledGroups } from '../project/throttle.js';
 import { CompiledRules } from '../requests/compiled.js';
 import { ResourceCatalog } from '../resources/catalog.js';
 import { ambiguousNames, Components } from './components.js';
@@ -29,6 +30,7 @@ export function createAssembly(
   const ambiguous = ambiguousNames(classes.names());
   const resources = new ResourceCatalog(classes, unwrapped, hints);
   const auth = authModel(files, classes, models);
+  const throttled = throttledGroups(files, classes);
   const asm: Assembly = {
     config,
     classes,
@@ -38,6 +40,7 @@ export function createAssembly(
     warnings,
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
     configValue: (key) => configLookup(files, key),
+    throttledGroups: throttled,
     ...(auth ? { authModel: auth } : {}),
   };
   resources.attach(asm);
@@ -48,6 +51,7 @@ export function createAssembly(
     hints: [...hints],
     auth,
     ambiguous: [...ambiguous],
+    throttled: [...throttled].sort(),
     configs: [...files]
       .filter(([f]) => f.startsWith('config/'))
       .map(([f, facts]) => [f, facts.returns]),

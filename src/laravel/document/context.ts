@@ -32,6 +32,8 @@ export interface Assembly {
   configValue(key: string): PhpValue | undefined;
   /** The authenticated user's model, when the project has one. */
   authModel?: string;
+  /** Middleware groups that rate-limit their routes (`api`, usually). */
+  throttledGroups: ReadonlySet<string>;
   warnings: Finding[];
 }
 

@@ -2,6 +2,7 @@ import type { OperationObject, ParameterObject } from '../../core/types.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
+import { isThrottled } from '../project/throttle.js';
 import { validationOf } from '../requests/rules.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from './context.js';
@@ -76,6 +77,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
           secured: requirement !== undefined,
           forbids: mayForbid(route.middleware),
           bound: path.some((p) => p.bound),
+          throttled: isThrottled(route.middleware, ctx.asm.throttledGroups),
         },
         ctx.resources,
         ctx.asm,

@@ -13,6 +13,8 @@ export interface ResponseInput {
   secured: boolean;
   forbids: boolean;
   bound: boolean;
+  /** Rate-limited by `throttle` middleware: 429 with Laravel's headers. */
+  throttled: boolean;
 }
 
 /** Laravel's messages for the errors the generator documents. */
@@ -61,11 +63,16 @@ export function responses(
   if (input.secured) errors.add(401);
   if (input.secured || input.forbids || input.validation?.mayForbid) errors.add(403);
   if (input.bound) errors.add(404);
+  if (input.throttled) errors.add(429);
   if (input.validation && Object.keys(input.validation.rules).length > 0) errors.add(422);
   for (const status of [...errors].sort((a, b) => a - b)) {
     if (out[status]) continue;
     out[status] =
-      status === 422 ? validationResponse(input.validation, asm) : errorResponse(status, asm);
+      status === 422
+        ? validationResponse(input.validation, asm)
+        : status === 429 && input.throttled
+          ? throttledResponse(asm)
+          : errorResponse(status, asm);
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }
@@ -126,6 +133,27 @@ function errorResponse(status: number, asm: Assembly): ResponseObject | Referenc
   return asm.components.response(known.name, () =>
     jsonResponse(known.description, messageSchema(known.message)),
   );
+}
+
+/**
+ * 429 from `throttle` middleware: Laravel's message, and the headers `ThrottleRequests` sends
+ * with it (seconds until a retry, the limit, what is left of it, when it resets).
+ * @see https://github.com/laravel/framework/blob/8.x/src/Illuminate/Routing/Middleware/ThrottleRequests.php
+ */
+function throttledResponse(asm: Assembly): Reference {
+  const integer = (description: string) => ({ description, schema: { type: 'integer' as const } });
+  return asm.components.response('TooManyAttempts', () => ({
+    ...jsonResponse(
+      'Too many requests: the rate limit is used up',
+      messageSchema('Too Many Attempts.'),
+    ),
+    headers: {
+      'Retry-After': integer('Seconds until a request is allowed again'),
+      'X-RateLimit-Limit': integer('Requests allowed per period'),
+      'X-RateLimit-Remaining': integer('Requests left in this period (0)'),
+      'X-RateLimit-Reset': integer('When the limit resets, as a Unix timestamp'),
+    },
+  }));
 }
 
 /** 422 with the mock's (and Laravel's) validation body; the example names this operation's fields. */

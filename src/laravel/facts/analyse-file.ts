@@ -55,6 +55,8 @@ function analyseProgram(program: Node, code: string): FileFacts {
   if (returned)
     facts.returns = evaluate(child(returned.statement, 'expr'), { ...ctx, scope: returned.scope });
   if (code.includes('withRouting')) readWithRouting(program, ctx, facts);
+  if (code.includes('throttleApi') && callsMethod(program, 'throttleApi'))
+    facts.throttlesApi = true;
   if (code.includes('Schema::')) {
     const tables = migrationOps(program, ctx);
     if (tables.length > 0) facts.tables = tables;
@@ -99,6 +101,16 @@ function readWithRouting(program: Node, ctx: EvalContext, facts: FileFacts): voi
     facts.withRouting = args;
     return false;
   });
+}
+
+/** Whether the file calls a method of this name on anything (`$middleware->throttleApi()`). */
+function callsMethod(program: Node, method: string): boolean {
+  let found = false;
+  walk(program, (node) => {
+    if (found) return false;
+    if (node.kind === 'call' && flattenChain(node).links.at(-1)?.name === method) found = true;
+  });
+  return found;
 }
 
 function withoutWrapping(program: Node, ctx: EvalContext): string[] {

@@ -16,6 +16,8 @@ export interface FileFacts {
   routes?: RouteDecl[];
   /** Arguments of `->withRouting(...)` (Laravel 11+ `bootstrap/app.php`). */
   withRouting?: Record<string, PhpValue>;
+  /** `$middleware->throttleApi()` is called (Laravel 11+ `bootstrap/app.php`): the `api` group throttles. */
+  throttlesApi?: true;
   /** `Schema::create`/`Schema::table` blocks, in order (migrations). */
   tables?: TableOp[];
   /** Resource classes whose wrapping is switched off (`JsonResource::withoutWrapping()`). */
