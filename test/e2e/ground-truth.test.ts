@@ -316,6 +316,40 @@ describe.skipIf(!hasPhp)(
       expect(seen.filter((o) => o.status === 422).length).toBeGreaterThan(5);
     });
 
+    it('the 422 examples say what Laravel says for an empty body (attributes() and messages() included)', async () => {
+      const compared: string[] = [];
+      const wrong: string[] = [];
+      for (const op of operationsOf(document)) {
+        const declared = op.operation.responses?.['422'];
+        if (!declared || (op.operation.requestBody as { required?: boolean })?.required !== true)
+          continue;
+        const example = deref<ResponseObject>(document, declared)?.content?.['application/json']
+          ?.example as { errors?: Record<string, string[]> } | undefined;
+        if (!example?.errors) continue;
+        const { url, init } = request(op, laravel.url);
+        const response = await fetch(url, {
+          ...init,
+          body: '{}',
+          headers: {
+            ...(init.headers as Record<string, string>),
+            'Content-Type': 'application/json',
+          },
+        });
+        if (response.status !== 422) continue; // a FormRequest's authorize() said no first
+        const real = ((await response.json()) as { errors: Record<string, string[]> }).errors;
+        for (const [field, messages] of Object.entries(example.errors)) {
+          compared.push(`${op.operation.operationId} ${field}`);
+          if (JSON.stringify(real[field]) !== JSON.stringify(messages))
+            wrong.push(
+              `${op.operation.operationId} ${field}: documented ${JSON.stringify(messages)}, Laravel ${JSON.stringify(real[field])}`,
+            );
+        }
+      }
+      expect(compared.length).toBeGreaterThan(10);
+      expect(compared.some((c) => c.startsWith('orders.store address.city'))).toBe(true);
+      expect(wrong).toEqual([]);
+    });
+
     it('404 for a model that does not exist, as documented', async () => {
       const seen = await errors(
         (op) =>

@@ -45,7 +45,11 @@ export class CompiledRules {
   example(validation: Validation): ValidationErrorBody {
     const key = validation.formRequest ?? validation.rules;
     return this.tracker.memo(this.examples, key, () =>
-      validationErrorExample(validation.rules, { resolveEnum: this.resolveEnum }),
+      validationErrorExample(
+        validation.rules,
+        { resolveEnum: this.resolveEnum },
+        { attributes: validation.attributes, messages: validation.messages },
+      ),
     );
   }
 }

@@ -14,6 +14,10 @@ export interface Validation {
   /** Where the rules are, for warnings. */
   file?: string;
   line?: number;
+  /** The FormRequest's `attributes()`: field → the name its messages use. */
+  attributes?: Record<string, string>;
+  /** The FormRequest's `messages()`: `field.rule` (or `rule`) → its message. */
+  messages?: Record<string, string>;
 }
 
 /**
@@ -53,6 +57,21 @@ export function validationOf(
   }
   if (Object.keys(rules).length === 0 && !mayForbid && !formRequest) return undefined;
   const validation: Validation = { rules, mayForbid, ...where };
-  if (formRequest && handler.validations.length === 0) validation.formRequest = formRequest;
+  if (formRequest && handler.validations.length === 0) {
+    validation.formRequest = formRequest;
+    const attributes = stringRecord(classes.method(formRequest, 'attributes')?.facts.returns);
+    const messages = stringRecord(classes.method(formRequest, 'messages')?.facts.returns);
+    if (Object.keys(attributes).length > 0) validation.attributes = attributes;
+    if (Object.keys(messages).length > 0) validation.messages = messages;
+  }
   return validation;
+}
+
+/** A PHP array's string entries by key (`['address.city' => 'city']`). */
+function stringRecord(value: PhpValue | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(arrayRecord(value)).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }

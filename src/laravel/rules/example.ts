@@ -3,6 +3,7 @@ import type { PhpValue } from '../php/value.js';
 import type { Presence, RuleContext } from './rule.js';
 import type { BuiltField } from './tree.js';
 import { buildSchema } from './tree.js';
+import { strIs } from '../routes/pattern.js';
 
 /**
  * A 422 body as Laravel writes it for an empty request: every required field with its
@@ -43,9 +44,16 @@ export interface ValidationErrorBody {
   errors: Record<string, string[]>;
 }
 
+/** A FormRequest's own wording: `attributes()` (field → name) and `messages()` (`field.rule` → text). */
+export interface Wording {
+  attributes?: Readonly<Record<string, string>>;
+  messages?: Readonly<Record<string, string>>;
+}
+
 export function validationErrorExample(
   rules: Record<string, PhpValue>,
   context: RuleContext = {},
+  wording: Wording = {},
 ): ValidationErrorBody {
   const fields = buildSchema(rules, context).fields.filter(
     (f) => !f.synthetic && !f.key.split('.').includes('*'),
@@ -53,11 +61,14 @@ export function validationErrorExample(
   const errors: Record<string, string[]> = {};
   for (const { key, state } of fields) {
     if (state.presence === undefined || state.optional) continue;
-    errors[key] = [render(PRESENCE_MESSAGES[state.presence], key)];
+    const presence = state.presence;
+    errors[key] = [
+      message({ rule: presence, template: PRESENCE_MESSAGES[presence] }, key, wording),
+    ];
   }
   if (Object.keys(errors).length === 0) {
     for (const field of fields.filter(hasValueMessage).slice(0, EXAMPLE_FIELDS)) {
-      errors[field.key] = [render(valueMessage(field.schema) ?? '', field.key)];
+      errors[field.key] = [message(valueMessage(field.schema)!, field.key, wording)];
     }
   }
   return { message: 'The given data was invalid.', errors };
@@ -67,22 +78,70 @@ function hasValueMessage(field: BuiltField): boolean {
   return valueMessage(field.schema) !== undefined;
 }
 
-/** The message for a wrong value, by the keyword most likely to catch it. */
-function valueMessage(schema: SchemaObject): string | undefined {
-  const format = typeof schema.format === 'string' ? FORMAT_MESSAGES[schema.format] : undefined;
-  if (format !== undefined) return format;
-  if (Array.isArray(schema.enum)) return 'The selected :attribute is invalid.';
-  if (schema.pattern !== undefined) return 'The :attribute format is invalid.';
-  if (schema.maxLength !== undefined) {
-    return `The :attribute must not be greater than ${schema.maxLength} characters.`;
-  }
-  if (schema.maximum !== undefined && schema.exclusiveMaximum !== true) {
-    return `The :attribute must not be greater than ${schema.maximum}.`;
-  }
-  return typeof schema.type === 'string' ? TYPE_MESSAGES[schema.type] : undefined;
+/** A failed rule: its name (for `messages()`) and Laravel's message. */
+interface Failure {
+  rule: string;
+  template: string;
 }
 
-/** Laravel's default attribute name: the key with `_` as spaces, dots kept. */
-function render(template: string, key: string): string {
-  return template.replace(':attribute', key.replace(/_/g, ' '));
+const FORMAT_RULES: Readonly<Record<string, string>> = {
+  binary: 'file',
+  email: 'email',
+  uri: 'url',
+  uuid: 'uuid',
+  date: 'date',
+  'date-time': 'date',
+};
+
+const TYPE_RULES: Readonly<Record<string, string>> = {
+  integer: 'integer',
+  string: 'string',
+  number: 'numeric',
+  boolean: 'boolean',
+  array: 'array',
+  object: 'array',
+};
+
+/** The rule a wrong value most likely fails, by the keyword that would catch it. */
+function valueMessage(schema: SchemaObject): Failure | undefined {
+  const format = typeof schema.format === 'string' ? schema.format : undefined;
+  if (format !== undefined && FORMAT_MESSAGES[format] !== undefined)
+    return { rule: FORMAT_RULES[format]!, template: FORMAT_MESSAGES[format] };
+  if (Array.isArray(schema.enum))
+    return { rule: 'in', template: 'The selected :attribute is invalid.' };
+  if (schema.pattern !== undefined)
+    return { rule: 'regex', template: 'The :attribute format is invalid.' };
+  if (schema.maxLength !== undefined) {
+    return {
+      rule: 'max',
+      template: `The :attribute must not be greater than ${schema.maxLength} characters.`,
+    };
+  }
+  if (schema.maximum !== undefined && schema.exclusiveMaximum !== true) {
+    return { rule: 'max', template: `The :attribute must not be greater than ${schema.maximum}.` };
+  }
+  const type = typeof schema.type === 'string' ? schema.type : undefined;
+  if (type === undefined || TYPE_MESSAGES[type] === undefined) return undefined;
+  return { rule: TYPE_RULES[type]!, template: TYPE_MESSAGES[type] };
+}
+
+/**
+ * The message Laravel gives: the FormRequest's own for `field.rule` (exactly, then as a `*`
+ * pattern), or for the rule alone, else Laravel's; `:attribute` is the field's name from
+ * `attributes()`, else the key with `_` as spaces (dots kept).
+ * @see https://laravel.com/docs/validation#customizing-the-error-messages
+ */
+function message({ rule, template }: Failure, key: string, wording: Wording): string {
+  const custom = wording.messages ?? {};
+  const own =
+    custom[`${key}.${rule}`] ??
+    Object.entries(custom).find(
+      ([pattern]) => pattern.includes('*') && strIs(pattern, `${key}.${rule}`),
+    )?.[1] ??
+    custom[rule];
+  const name = wording.attributes?.[key] ?? key.replace(/_/g, ' ');
+  return (own ?? template)
+    .replaceAll(':attribute', name)
+    .replaceAll(':Attribute', name.charAt(0).toUpperCase() + name.slice(1))
+    .replaceAll(':ATTRIBUTE', name.toUpperCase());
 }

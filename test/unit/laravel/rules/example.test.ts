@@ -115,3 +115,61 @@ describe('validationErrorExample', () => {
     },
   );
 });
+
+describe('validationErrorExample with a FormRequest’s attributes() and messages()', () => {
+  const rules: Record<string, PhpValue> = {
+    'address.city': 'required|string',
+    email: 'required|email',
+    first_name: 'required|string',
+    'items.0.sku': 'required|string',
+  };
+  it.each([
+    [
+      'attributes() names the field',
+      { attributes: { 'address.city': 'city' } },
+      'address.city',
+      'The city field is required.',
+    ],
+    [
+      'messages() for field.rule',
+      { messages: { 'email.required': 'We need your :attribute.' } },
+      'email',
+      'We need your email.',
+    ],
+    [
+      'messages() for the rule alone',
+      { messages: { required: ':Attribute is missing.' } },
+      'first_name',
+      'First name is missing.',
+    ],
+    [
+      'field.rule wins over the rule alone',
+      { messages: { required: 'x', 'email.required': 'y' } },
+      'email',
+      'y',
+    ],
+    [
+      'a * pattern',
+      { messages: { 'items.*.sku.required': 'Each item needs a :attribute.' } },
+      'items.0.sku',
+      'Each item needs a items.0.sku.',
+    ],
+    [
+      'both, with :ATTRIBUTE',
+      { attributes: { email: 'e-mail' }, messages: { 'email.required': ':ATTRIBUTE!' } },
+      'email',
+      'E-MAIL!',
+    ],
+    ['neither: Laravel’s message', {}, 'address.city', 'The address.city field is required.'],
+  ])('%s', (_case, wording, field, want) => {
+    expect(validationErrorExample(rules, context, wording).errors[field]).toEqual([want]);
+  });
+
+  it('names the rule a wrong value fails, for messages()', () => {
+    const example = validationErrorExample({ email: 'nullable|email' }, context, {
+      messages: { 'email.email': 'That is no :attribute address.' },
+      attributes: { email: 'e-mail' },
+    });
+    expect(example.errors).toEqual({ email: ['That is no e-mail address.'] });
+  });
+});
