@@ -31,7 +31,7 @@ const progress = (phase, detail) => process.send({ type: 'progress', phase, deta
 async function runDocument(job) {
   const dist = (path) => import(pathToFileURL(join(job.dist, path)).href);
   const [{ generate }, { loadSpec }] = await Promise.all([
-    dist('mock/generate/index.js'),
+    dist('core/engine/generate/index.js'),
     dist('core/load.js'),
   ]);
   progress('startup');

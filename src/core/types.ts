@@ -95,6 +95,13 @@ export interface ResponseObject {
 
 export type SecurityRequirement = Record<string, string[]>;
 
+/** @see https://spec.openapis.org/oas/v3.0.3#server-object */
+export interface ServerObject {
+  url: string;
+  description?: string;
+  variables?: Record<string, { default: string; enum?: string[]; description?: string }>;
+}
+
 export interface OperationObject {
   operationId?: string;
   summary?: string;
@@ -105,6 +112,7 @@ export interface OperationObject {
   responses?: Record<string, ResponseObject | Reference>;
   security?: SecurityRequirement[];
   deprecated?: boolean;
+  servers?: ServerObject[];
 }
 
 export const HTTP_METHODS = [
@@ -138,7 +146,7 @@ export interface SecuritySchemeObject {
 export interface OpenApiDocument {
   openapi: string;
   info: { title?: string; version?: string; description?: string };
-  servers?: { url: string; description?: string }[];
+  servers?: ServerObject[];
   paths?: Record<string, PathItemObject>;
   components?: {
     schemas?: Record<string, SchemaObject>;

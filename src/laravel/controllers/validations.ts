@@ -16,28 +16,42 @@ export function findValidations(body: Node, ctx: DescribeContext): HandlerFacts[
   const found: HandlerFacts['validations'] = [];
   walk(body, (node) => {
     if (node.kind !== 'call') return;
-    const rules = rulesArgument(node, ctx);
-    if (rules) found.push({ line: lineOf(node), rules: evaluate(rules, ctx.eval) });
+    const found_ = rulesArguments(node, ctx);
+    const rules = argValue(found_?.args[found_.at]);
+    if (!found_ || !rules) return;
+    // The arguments after the rules: custom messages, then custom attribute names.
+    const [messages, attributes] = [1, 2].map((n) => argValue(found_.args[found_.at + n]));
+    found.push({
+      line: lineOf(node),
+      rules: evaluate(rules, ctx.eval),
+      ...(messages ? { messages: evaluate(messages, ctx.eval) } : {}),
+      ...(attributes ? { attributes: evaluate(attributes, ctx.eval) } : {}),
+    });
   });
   return found;
 }
 
-function rulesArgument(node: Node, ctx: DescribeContext): Node | undefined {
+/** A validating call's arguments, and where its rules are among them. */
+function rulesArguments(
+  node: Node,
+  ctx: DescribeContext,
+): { args: Node[]; at: number } | undefined {
   const fn = functionCall(node);
-  if (fn) return fn.name === 'validator' ? argValue(fn.args[1]) : undefined;
+  if (fn) return fn.name === 'validator' ? { args: fn.args, at: 1 } : undefined;
   const call = staticCall(node);
   if (call) {
     const className = lookupClass(call.what, ctx.eval);
     return call.method === 'make' && className && shortName(className) === 'Validator'
-      ? argValue(call.args[1])
+      ? { args: call.args, at: 1 }
       : undefined;
   }
   const { root, links } = flattenChain(node);
   const [link] = links;
   if (links.length !== 1 || !link?.call) return undefined;
-  if (link.name === 'validate' && isRequestRoot(root, ctx)) return argValue(link.args[0]);
-  if (link.name === 'validateWithBag' && isRequestRoot(root, ctx)) return argValue(link.args[1]);
+  if (link.name === 'validate' && isRequestRoot(root, ctx)) return { args: link.args, at: 0 };
+  if (link.name === 'validateWithBag' && isRequestRoot(root, ctx))
+    return { args: link.args, at: 1 };
   if (link.name === 'validate' && root.kind === 'variable' && root.name === 'this')
-    return argValue(link.args[1]);
+    return { args: link.args, at: 1 };
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { OperationObject, ParameterObject } from '../../core/types.js';
+import type { OperationObject, ParameterObject, ServerObject } from '../../core/types.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
@@ -77,12 +77,17 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
           secured: requirement !== undefined,
           forbids: mayForbid(route.middleware),
           bound: path.some((p) => p.bound),
-          throttled: isThrottled(route.middleware, ctx.asm.throttledGroups),
+          throttled: isThrottled(
+            route.middleware,
+            ctx.asm.throttledGroups,
+            route.withoutMiddleware,
+          ),
         },
         ctx.resources,
         ctx.asm,
       );
       if (requirement) operation.security = [requirement];
+      if (route.domain) operation.servers = domainServers(route.domain, ctx.asm.config.servers);
       if (handler.doc?.tags.deprecated) operation.deprecated = true;
       out.push({ path: variant.path, method, operation });
     }
@@ -127,4 +132,24 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   if (found.facts.handler) handler.facts = found.facts.handler;
   if (found.facts.doc) handler.doc = found.facts.doc;
   return handler;
+}
+
+/**
+ * `Route::domain('{account}.example.com')`: the route answers on that host only, so the
+ * operation gets a server of its own, with the domain's parameters as server variables (and the
+ * scheme of the document's first server).
+ * @see https://laravel.com/docs/routing#route-group-subdomain-routing
+ */
+function domainServers(domain: string, servers: readonly ServerObject[]): ServerObject[] {
+  const scheme = /^(https?):/.exec(servers[0]?.url ?? '')?.[1] ?? 'http';
+  const names = [...domain.matchAll(/\{(\w+)\??\}/g)].map((m) => m[1]!);
+  const server: ServerObject = { url: `${scheme}://${domain.replace(/\{(\w+)\?\}/g, '{$1}')}` };
+  if (names.length > 0)
+    server.variables = Object.fromEntries(
+      names.map((name) => [
+        name,
+        { default: name, description: `The \`${name}\` domain parameter` },
+      ]),
+    );
+  return [server];
 }

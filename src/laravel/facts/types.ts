@@ -91,7 +91,8 @@ export interface HandlerFacts {
   params: ParamFacts[];
   doc?: DocBlock;
   /** Inline validation: `$request->validate([...])`, `$this->validate(...)`, `Validator::make`. */
-  validations: { line: number; rules: PhpValue }[];
+  /** Inline validation: the rules, and the custom messages and attribute names passed with them. */
+  validations: { line: number; rules: PhpValue; messages?: PhpValue; attributes?: PhpValue }[];
   /** `$request->query('x')`, `->integer('x')`, `->header('X-Y')`, ... */
   inputs: InputRead[];
   /** Each `return` (or arrow-function body), described. */

@@ -31,8 +31,16 @@ export function throttledGroups(
   return out;
 }
 
-/** A route's middleware rate-limit it, directly or through a group. */
-export function isThrottled(middleware: readonly string[], groups: ReadonlySet<string>): boolean {
+/**
+ * A route's middleware rate-limit it, directly or through a group, unless it opts out with
+ * `withoutMiddleware('throttle:api')` (or the class), which Laravel applies to groups too.
+ */
+export function isThrottled(
+  middleware: readonly string[],
+  groups: ReadonlySet<string>,
+  without: readonly string[] = [],
+): boolean {
+  if (without.some(isThrottle)) return false;
   return middleware.some((m) => isThrottle(m) || groups.has(m));
 }
 

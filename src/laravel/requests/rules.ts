@@ -14,9 +14,9 @@ export interface Validation {
   /** Where the rules are, for warnings. */
   file?: string;
   line?: number;
-  /** The FormRequest's `attributes()`: field → the name its messages use. */
+  /** `attributes()` of the FormRequest, or the inline call's: field → the name messages use. */
   attributes?: Record<string, string>;
-  /** The FormRequest's `messages()`: `field.rule` (or `rule`) → its message. */
+  /** `messages()` of the FormRequest, or the inline call's: `field.rule` (or `rule`) → message. */
   messages?: Record<string, string>;
 }
 
@@ -35,6 +35,8 @@ export function validationOf(
   let formRequest: string | undefined;
   let mayForbid = false;
   let where: { file?: string; line?: number } = {};
+  const attributes: Record<string, string> = {};
+  const messages: Record<string, string> = {};
   for (const param of handler.params) {
     if (!param.type || !classes.has(param.type) || !classes.isA(param.type, [FORM_REQUEST]))
       continue;
@@ -42,6 +44,11 @@ export function validationOf(
     const found = classes.method(param.type, 'rules');
     Object.assign(rules, arrayRecord(found?.facts.returns));
     if (found) where = { file: found.owner.file, line: found.facts.line };
+    Object.assign(
+      attributes,
+      stringRecord(classes.method(param.type, 'attributes')?.facts.returns),
+    );
+    Object.assign(messages, stringRecord(classes.method(param.type, 'messages')?.facts.returns));
     const authorize = classes.method(param.type, 'authorize');
     if (
       authorize &&
@@ -52,18 +59,16 @@ export function validationOf(
   }
   for (const inline of handler.validations) {
     Object.assign(rules, arrayRecord(inline.rules));
+    Object.assign(attributes, stringRecord(inline.attributes));
+    Object.assign(messages, stringRecord(inline.messages));
     formRequest = undefined;
     where = { file: handlerFile, line: inline.line };
   }
   if (Object.keys(rules).length === 0 && !mayForbid && !formRequest) return undefined;
   const validation: Validation = { rules, mayForbid, ...where };
-  if (formRequest && handler.validations.length === 0) {
-    validation.formRequest = formRequest;
-    const attributes = stringRecord(classes.method(formRequest, 'attributes')?.facts.returns);
-    const messages = stringRecord(classes.method(formRequest, 'messages')?.facts.returns);
-    if (Object.keys(attributes).length > 0) validation.attributes = attributes;
-    if (Object.keys(messages).length > 0) validation.messages = messages;
-  }
+  if (formRequest && handler.validations.length === 0) validation.formRequest = formRequest;
+  if (Object.keys(attributes).length > 0) validation.attributes = attributes;
+  if (Object.keys(messages).length > 0) validation.messages = messages;
   return validation;
 }
 

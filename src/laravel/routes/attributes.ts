@@ -32,6 +32,7 @@ const ATTRIBUTES: Record<string, Apply> = {
   as: (s, [n]) => (typeof n === 'string' ? { ...s, name: s.name + n } : s),
   namespace: (s, [ns]) =>
     typeof ns === 'string' ? { ...s, namespace: joinNamespace(s.namespace, ns) } : s,
+  domain: (s, [d]) => (typeof d === 'string' ? { ...s, domain: d } : s),
   controller: (s, [c]) => {
     const name = className(c);
     return name ? { ...s, controller: name } : s;

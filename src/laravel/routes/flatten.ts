@@ -85,6 +85,8 @@ function route(
     line: decl.line,
   };
   if (name) out.name = name;
+  if (state.withoutMiddleware.length > 0) out.withoutMiddleware = state.withoutMiddleware;
+  if (state.domain) out.domain = state.domain;
   return out;
 }
 

@@ -8,6 +8,10 @@ export interface Route {
   uri: string;
   name?: string;
   middleware: string[];
+  /** `Route::domain('{account}.example.com')`: the host the route answers on. */
+  domain?: string;
+  /** `withoutMiddleware(...)`, when any: also removes what a group (`api`) would add. */
+  withoutMiddleware?: string[];
   /** Parameter → regex, from `where*` and `Route::pattern`. */
   wheres: Record<string, string>;
   action: RouteAction;
@@ -29,6 +33,7 @@ export interface GroupState {
   name: string;
   namespace?: string;
   controller?: string;
+  domain?: string;
   wheres: Record<string, string>;
 }
 

@@ -119,6 +119,17 @@ describe('429 from throttle middleware', () => {
       undefined,
     ],
     [
+      "Laravel 8-10: the api group's throttle, removed by the route's withoutMiddleware('throttle:api')",
+      {
+        'app/Http/Kernel.php': KERNEL("'throttle:api'"),
+        'app/Providers/RouteServiceProvider.php': PROVIDER,
+        'routes/api.php': ROUTES(
+          "Route::get('ping', PingController::class)->withoutMiddleware('throttle:api');",
+        ),
+      },
+      undefined,
+    ],
+    [
       "Laravel 11: the route's own throttle:10,1",
       {
         'bootstrap/app.php': BOOTSTRAP(''),

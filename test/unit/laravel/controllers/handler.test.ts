@@ -284,6 +284,36 @@ return [];`);
     ]);
   });
 
+  it.each([
+    [
+      '$request->validate($rules, $messages, $names)',
+      "$request->validate(['a' => 'required'], ['a.required' => 'Need :attribute.'], ['a' => 'the A']);",
+    ],
+    [
+      '$request->validateWithBag($bag, $rules, ...)',
+      "$request->validateWithBag('x', ['a' => 'required'], ['a.required' => 'Need :attribute.'], ['a' => 'the A']);",
+    ],
+    [
+      '$this->validate($request, $rules, ...)',
+      "$this->validate($request, ['a' => 'required'], ['a.required' => 'Need :attribute.'], ['a' => 'the A']);",
+    ],
+    [
+      'Validator::make($data, $rules, ...)',
+      "Validator::make($request->all(), ['a' => 'required'], ['a.required' => 'Need :attribute.'], ['a' => 'the A'])->validate();",
+    ],
+    [
+      'validator($data, $rules, ...)',
+      "validator($request->all(), ['a' => 'required'], ['a.required' => 'Need :attribute.'], ['a' => 'the A'])->validate();",
+    ],
+  ])('keeps the custom messages and attribute names of %s', (_form, call) => {
+    const [found] = handler(`${call}\nreturn [];`).validations;
+    expect(found?.messages).toEqual({
+      kind: 'array',
+      items: [{ key: 'a.required', value: 'Need :attribute.' }],
+    });
+    expect(found?.attributes).toEqual({ kind: 'array', items: [{ key: 'a', value: 'the A' }] });
+  });
+
   it('lists the inputs read by name, with their types and defaults', () => {
     const facts = handler(`$q = $request->query('search');
 $n = $request->integer('per_page', 15);

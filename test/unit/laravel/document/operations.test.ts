@@ -318,3 +318,43 @@ describe('route selection', () => {
     expect(operations(document)).toEqual(want);
   });
 });
+
+describe('Route::domain', () => {
+  it.each([
+    [
+      'a chained domain group with a parameter',
+      "Route::domain('{account}.example.com')->group(function () {\n  Route::get('users', fn () => []);\n});",
+      [
+        {
+          url: 'http://{account}.example.com',
+          variables: {
+            account: { default: 'account', description: 'The `account` domain parameter' },
+          },
+        },
+      ],
+    ],
+    [
+      'an array group with a fixed domain',
+      "Route::group(['domain' => 'admin.example.com'], function () {\n  Route::get('users', fn () => []);\n});",
+      [{ url: 'http://admin.example.com' }],
+    ],
+    ['no domain: the document’s servers', "Route::get('users', fn () => []);", undefined],
+  ])('%s', (_case, routes, servers) => {
+    const { document } = documentOf({ 'routes/api.php': routesFile(routes) });
+    expect(document.paths?.['/api/users']?.get?.servers).toEqual(servers);
+  });
+
+  it('takes the scheme of the first server', () => {
+    const { document } = documentOf(
+      {
+        'routes/api.php': routesFile(
+          "Route::domain('api.example.com')->get('users', fn () => []);",
+        ),
+      },
+      { servers: [{ url: 'https://example.com' }] },
+    );
+    expect(document.paths?.['/api/users']?.get?.servers).toEqual([
+      { url: 'https://api.example.com' },
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
 import { validationErrorExample } from '../../../../src/laravel/rules/index.js';
+import { documentOf } from '../helpers.js';
 import { context, php } from './helpers.js';
 
 describe('validationErrorExample', () => {
@@ -171,5 +172,36 @@ describe('validationErrorExample with a FormRequest’s attributes() and message
       attributes: { email: 'e-mail' },
     });
     expect(example.errors).toEqual({ email: ['That is no e-mail address.'] });
+  });
+});
+
+describe('the 422 example of inline validation with custom messages', () => {
+  it('uses the messages and names passed to $request->validate()', () => {
+    const { document } = documentOf({
+      'app/Http/Controllers/NoteController.php': `<?php
+namespace App\\Http\\Controllers;
+use Illuminate\\Http\\Request;
+class NoteController {
+    public function store(Request $request) {
+        $request->validate(
+            ['title' => 'required|string', 'body' => 'required'],
+            ['title.required' => 'Every note needs a :attribute.'],
+            ['body' => 'text'],
+        );
+        return response()->json([], 201);
+    }
+}`,
+      'routes/api.php': `<?php
+use App\\Http\\Controllers\\NoteController;
+use Illuminate\\Support\\Facades\\Route;
+Route::post('notes', [NoteController::class, 'store']);`,
+    });
+    const response = document.paths?.['/api/notes']?.post?.responses?.['422'] as {
+      content: Record<string, { example: { errors: Record<string, string[]> } }>;
+    };
+    expect(response.content['application/json']!.example.errors).toEqual({
+      title: ['Every note needs a title.'],
+      body: ['The text field is required.'],
+    });
   });
 });
