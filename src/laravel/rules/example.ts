@@ -1,3 +1,8 @@
+import {
+  FORMAT_MESSAGES,
+  KEYWORD_MESSAGES,
+  TYPE_MESSAGES,
+} from '../../core/engine/validate/messages.js';
 import type { SchemaObject } from '../../core/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { Presence, RuleContext } from './rule.js';
@@ -15,28 +20,16 @@ import { strIs } from '../routes/pattern.js';
 const EXAMPLE_FIELDS = 3;
 
 const PRESENCE_MESSAGES: Readonly<Record<Presence, string>> = {
-  required: 'The :attribute field is required.',
+  required: KEYWORD_MESSAGES.required!,
   present: 'The :attribute field must be present.',
   accepted: 'The :attribute must be accepted.',
   declined: 'The :attribute must be declined.',
 };
 
-const FORMAT_MESSAGES: Readonly<Record<string, string>> = {
+/** What the mock answers for a format, and for files (`binary`), Laravel's `file` message. */
+const FORMATS: Readonly<Record<string, string>> = {
+  ...FORMAT_MESSAGES,
   binary: 'The :attribute must be a file.',
-  email: 'The :attribute must be a valid email address.',
-  uri: 'The :attribute must be a valid URL.',
-  uuid: 'The :attribute must be a valid UUID.',
-  date: 'The :attribute is not a valid date.',
-  'date-time': 'The :attribute is not a valid date.',
-};
-
-const TYPE_MESSAGES: Readonly<Record<string, string>> = {
-  integer: 'The :attribute must be an integer.',
-  string: 'The :attribute must be a string.',
-  number: 'The :attribute must be a number.',
-  boolean: 'The :attribute field must be true or false.',
-  array: 'The :attribute must be an array.',
-  object: 'The :attribute must be an array.',
 };
 
 export interface ValidationErrorBody {
@@ -88,6 +81,8 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
   binary: 'file',
   email: 'email',
   uri: 'url',
+  url: 'url',
+  'uri-reference': 'url',
   uuid: 'uuid',
   date: 'date',
   'date-time': 'date',
@@ -105,24 +100,21 @@ const TYPE_RULES: Readonly<Record<string, string>> = {
 /** The rule a wrong value most likely fails, by the keyword that would catch it. */
 function valueMessage(schema: SchemaObject): Failure | undefined {
   const format = typeof schema.format === 'string' ? schema.format : undefined;
-  if (format !== undefined && FORMAT_MESSAGES[format] !== undefined)
-    return { rule: FORMAT_RULES[format]!, template: FORMAT_MESSAGES[format] };
-  if (Array.isArray(schema.enum))
-    return { rule: 'in', template: 'The selected :attribute is invalid.' };
-  if (schema.pattern !== undefined)
-    return { rule: 'regex', template: 'The :attribute format is invalid.' };
-  if (schema.maxLength !== undefined) {
-    return {
-      rule: 'max',
-      template: `The :attribute must not be greater than ${schema.maxLength} characters.`,
-    };
-  }
-  if (schema.maximum !== undefined && schema.exclusiveMaximum !== true) {
-    return { rule: 'max', template: `The :attribute must not be greater than ${schema.maximum}.` };
-  }
+  if (format !== undefined && FORMATS[format] !== undefined)
+    return { rule: FORMAT_RULES[format] ?? format, template: FORMATS[format] };
+  if (Array.isArray(schema.enum)) return { rule: 'in', template: KEYWORD_MESSAGES.enum! };
+  if (schema.pattern !== undefined) return { rule: 'regex', template: KEYWORD_MESSAGES.pattern! };
+  if (schema.maxLength !== undefined)
+    return { rule: 'max', template: limit(KEYWORD_MESSAGES.maxLength!, schema.maxLength) };
+  if (schema.maximum !== undefined && schema.exclusiveMaximum !== true)
+    return { rule: 'max', template: limit(KEYWORD_MESSAGES.maximum!, schema.maximum) };
   const type = typeof schema.type === 'string' ? schema.type : undefined;
   if (type === undefined || TYPE_MESSAGES[type] === undefined) return undefined;
   return { rule: TYPE_RULES[type]!, template: TYPE_MESSAGES[type] };
+}
+
+function limit(template: string, value: number): string {
+  return template.replace(':limit', String(value));
 }
 
 /**
