@@ -21,6 +21,7 @@ export {
   type GenerateResult,
   type GenerateStats,
 } from './laravel/generate.js';
+export { createCacheMemory, type CacheMemory } from './laravel/cache.js';
 export { writeDocument, serializeDocument, type OutputFormat } from './core/write-document.js';
 export { UserError, type Finding } from './core/errors.js';
 export type { OpenApiDocument } from './core/types.js';

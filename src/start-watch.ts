@@ -1,3 +1,4 @@
+import { createCacheMemory } from './laravel/cache.js';
 import { generateOpenApi } from './laravel/generate.js';
 import type { WatchOptions } from './watch/options.js';
 import { createWatch, type WatchSession } from './watch/session.js';
@@ -8,5 +9,9 @@ import { createWatch, type WatchSession } from './watch/session.js';
  * depends on core alone).
  */
 export function startWatch(options: WatchOptions = {}): Promise<WatchSession> {
-  return createWatch(options, generateOpenApi);
+  // The analysis cache of the last run stays in memory: a regeneration does not read it again.
+  const memory = createCacheMemory();
+  return createWatch(options, (project, settings) =>
+    generateOpenApi(project, { ...settings, memory }),
+  );
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding } from '../core/errors.js';
-import { contentHash, NAMESPACE, readJson, tryWrite } from './cache.js';
+import { contentHash, NAMESPACE, readJson, tryWrite, type CacheMemory } from './cache.js';
 import type { StoredComponent } from './document/components.js';
 import type { BuiltOperation } from './document/operation.js';
 
@@ -58,6 +58,14 @@ interface NextRoute {
   refs: string[];
 }
 
+/** What `CacheMemory` keeps of a run's assembly: its routes and components, and what is on disk. */
+interface Kept {
+  routes: Map<string, NextRoute>;
+  components: Map<string, string | StoredComponent>;
+  /** Routes the pack on disk has. */
+  inPack: Set<string>;
+}
+
 /**
  * The assembly's output per route, under `<cache dir>/<version>/assembly/<key>/`, where the key
  * covers everything global (configuration, migrations, ...): a later run reuses a route's
@@ -74,6 +82,9 @@ export class AssemblyCache implements AssemblyStore {
   /** This run's components: as JSON when a built route brought them first, else as read. */
   private readonly components = new Map<string, string | StoredComponent>();
   private missing = 0;
+  /** The last run's routes, when a `CacheMemory` has them (then the pack is not read). */
+  private readonly kept?: Kept;
+  private readonly inPack: Set<string>;
   /** Why the cache could not be written, if it could not. */
   readonly problems: string[] = [];
 
@@ -81,6 +92,7 @@ export class AssemblyCache implements AssemblyStore {
     dir: string,
     globalKey: string,
     private readonly mode: { read: boolean; write: boolean },
+    private readonly memory?: CacheMemory,
   ) {
     this.root = path.join(
       dir,
@@ -88,16 +100,24 @@ export class AssemblyCache implements AssemblyStore {
       'assembly',
       contentHash(`${ASSEMBLY_VERSION}:${globalKey}`).slice(0, 16),
     );
-    const read = mode.read ? readJson<Partial<Pack>>(path.join(this.root, 'pack.json')) : undefined;
+    const kept =
+      mode.read && memory?.assembly?.root === this.root
+        ? (memory.assembly.state as Kept)
+        : undefined;
+    const read =
+      mode.read && !kept ? readJson<Partial<Pack>>(path.join(this.root, 'pack.json')) : undefined;
     this.pack = {
       versions: read?.versions ?? {},
       components: read?.components ?? {},
       routes: read?.routes ?? {},
     };
+    if (kept) this.kept = kept;
+    this.inPack = kept ? kept.inPack : new Set(Object.keys(this.pack.routes));
   }
 
   get(routeKey: string): RouteEntry | undefined {
     if (!this.mode.read) return undefined;
+    if (this.kept) return this.fromMemory(this.kept, routeKey);
     const packed = this.pack.routes[routeKey];
     if (!packed) return readJson<RouteEntry>(this.file(routeKey));
     const { versions, components: stored } = this.pack;
@@ -120,6 +140,11 @@ export class AssemblyCache implements AssemblyStore {
   }
 
   flush(): void {
+    if (this.memory && this.mode.read)
+      this.memory.assembly = {
+        root: this.root,
+        state: { routes: this.next, components: this.components, inPack: this.inPack } as Kept,
+      };
     if (!this.mode.write || this.next.size === 0) return;
     if (this.missing / this.next.size > PACK_STALE) {
       const versions: Record<string, string> = {};
@@ -135,14 +160,37 @@ export class AssemblyCache implements AssemblyStore {
           `"routes":{${routes.join(',')}}}`,
         this.problems,
       );
+      this.inPack.clear();
+      for (const key of this.next.keys()) this.inPack.add(key);
       return;
     }
     for (const [key, { deps, body, refs }] of this.next) {
-      if (typeof body !== 'string' || key in this.pack.routes) continue;
+      if (typeof body !== 'string' || this.inPack.has(key)) continue;
       const components = refs.map((ref) => this.componentJson(ref));
       const head = `{"deps":${JSON.stringify(deps)},"components":{${components.join(',')}}`;
       if (!tryWrite(this.file(key), `${head},${body.slice(1)}`, this.problems)) return;
     }
+  }
+
+  /** A route as the last run left it in memory (parsed now if that run built it). */
+  private fromMemory(kept: Kept, routeKey: string): RouteEntry | undefined {
+    const route = kept.routes.get(routeKey);
+    if (!route) return undefined;
+    const { ops, warnings } =
+      typeof route.body === 'string'
+        ? (JSON.parse(route.body) as Pick<RouteEntry, 'ops' | 'warnings'>)
+        : route.body;
+    const components: Record<string, StoredComponent> = {};
+    for (const ref of route.refs) {
+      let component = kept.components.get(ref);
+      if (component === undefined) return undefined;
+      if (typeof component === 'string') {
+        component = JSON.parse(component) as StoredComponent;
+        kept.components.set(ref, component);
+      }
+      components[ref] = component;
+    }
+    return { deps: route.deps, ops, warnings, components };
   }
 
   private add(routeKey: string, entry: RouteEntry, built: boolean): void {
@@ -158,7 +206,7 @@ export class AssemblyCache implements AssemblyStore {
       if (!this.components.has(ref))
         this.components.set(ref, built ? JSON.stringify(component) : component);
     }
-    if (!(routeKey in this.pack.routes)) this.missing += 1;
+    if (!this.inPack.has(routeKey)) this.missing += 1;
   }
 
   /** `"<ref>":<component>`, for the pack or a route's file. */

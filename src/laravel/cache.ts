@@ -24,6 +24,22 @@ const PACK_STALE = 0.05;
 /** Project-relative path → what the file was when it was last analysed. */
 type Manifest = Record<string, { size: number; mtimeMs: number; hash: string }>;
 
+/**
+ * What a process that generates again and again (`apidoc watch`) keeps of the analysis cache
+ * between runs, so that a run does not read and parse from disk what the last one left: the
+ * manifest and facts of its files, and its routes' operations (see `AssemblyCache`). Give every
+ * run the same object; the disk cache is still written as always.
+ */
+export interface CacheMemory {
+  facts?: { root: string; manifest: Manifest; byHash: Record<string, FileFacts> };
+  /** Filled by `AssemblyCache`, for the global key it was opened with. */
+  assembly?: { root: string; state: unknown };
+}
+
+export function createCacheMemory(): CacheMemory {
+  return {};
+}
+
 export interface CacheStats {
   /** Files whose facts came from the cache. */
   hits: number;
@@ -56,13 +72,21 @@ export class FactsCache {
   constructor(
     dir: string,
     private readonly mode: { read: boolean; write: boolean },
+    private readonly memory?: CacheMemory,
   ) {
     this.mode = { ...mode };
     this.root = path.join(dir, NAMESPACE);
-    this.manifest = mode.read ? (readJson<Manifest>(this.file('manifest.json')) ?? {}) : {};
-    this.pack = mode.read
-      ? (readJson<Record<string, FileFacts>>(this.file('pack.json')) ?? {})
-      : {};
+    const kept = mode.read && memory?.facts?.root === this.root ? memory.facts : undefined;
+    this.manifest = kept
+      ? kept.manifest
+      : mode.read
+        ? (readJson<Manifest>(this.file('manifest.json')) ?? {})
+        : {};
+    this.pack = kept
+      ? kept.byHash
+      : mode.read
+        ? (readJson<Record<string, FileFacts>>(this.file('pack.json')) ?? {})
+        : {};
   }
 
   /** The hash recorded for a file whose size and modification time have not changed. */
@@ -99,10 +123,16 @@ export class FactsCache {
 
   /** Writes the manifest of this run, and the pack when it has gone stale. */
   flush(): void {
-    if (!this.mode.write) return;
     const sorted = Object.fromEntries(
       Object.entries(this.next).sort(([a], [b]) => (a < b ? -1 : 1)),
     );
+    if (this.memory && this.mode.read)
+      this.memory.facts = {
+        root: this.root,
+        manifest: sorted,
+        byHash: Object.fromEntries(this.nextFacts),
+      };
+    if (!this.mode.write) return;
     const manifest = JSON.stringify(sorted);
     if (manifest !== JSON.stringify(this.manifest))
       this.write(this.file('manifest.json'), manifest);

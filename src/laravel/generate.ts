@@ -4,7 +4,7 @@ import { UserError, type Finding } from '../core/errors.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { AssemblyCache, type AssemblyStore } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
-import { clearCache, FactsCache, type ClearResult } from './cache.js';
+import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4, type Psr4Root } from './php/psr4.js';
 import { projectFiles } from './project/files.js';
@@ -19,6 +19,12 @@ export interface GenerateOptions {
   cache?: boolean;
   /** Progress of the per-file pass, for a progress bar. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * For a process that generates the same project again and again (`apidoc watch`): give every
+   * run the same `createCacheMemory()` object, and a run reads from it, not from disk, what the
+   * last one cached. The output is the same.
+   */
+  memory?: CacheMemory;
 }
 
 export interface GenerateStats {
@@ -99,14 +105,19 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     dir,
     config,
     configWarnings,
-    cache: new FactsCache(config.cacheDir, { read: useCache, write: useCache }),
+    cache: new FactsCache(config.cacheDir, { read: useCache, write: useCache }, options.memory),
     incremental: useCache && options.incremental === true,
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
   };
   if (useCache)
     run.store = (key) =>
-      (run.assembly = new AssemblyCache(config.cacheDir, key, { read: true, write: true }));
+      (run.assembly = new AssemblyCache(
+        config.cacheDir,
+        key,
+        { read: true, write: true },
+        options.memory,
+      ));
   return run;
 }
 

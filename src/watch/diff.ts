@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolvePointer } from '../core/refs.js';
 import { HTTP_METHODS, type OpenApiDocument } from '../core/types.js';
 
@@ -26,8 +27,26 @@ export function diffOperations(before: OpenApiDocument, after: OpenApiDocument):
   };
 }
 
+/** Each document's fingerprints, computed once: the watch diffs every document twice. */
+const computed = new WeakMap<OpenApiDocument, Map<string, string>>();
+
+/**
+ * Per operation: its JSON (with its path's parameters) and, for every `$ref` it reaches, a hash
+ * of what the reference points to (hashed once per document, however many operations reach it).
+ */
 function fingerprints(doc: OpenApiDocument): Map<string, string> {
+  const known = computed.get(doc);
+  if (known) return known;
   const refs = new RefClosure(doc);
+  const targets = new Map<string, string>();
+  const target = (ref: string): string => {
+    let print = targets.get(ref);
+    if (print === undefined) {
+      const json = JSON.stringify(resolvePointer(doc, ref)) ?? 'undefined';
+      targets.set(ref, (print = createHash('sha1').update(json).digest('base64')));
+    }
+    return print;
+  };
   const out = new Map<string, string>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
@@ -37,10 +56,11 @@ function fingerprints(doc: OpenApiDocument): Map<string, string> {
       const reached = [...refs.from(described)].sort();
       out.set(
         `${method.toUpperCase()} ${path}`,
-        JSON.stringify([described, reached.map((ref) => [ref, resolvePointer(doc, ref)])]),
+        JSON.stringify([described, reached.map((ref) => [ref, target(ref)])]),
       );
     }
   }
+  computed.set(doc, out);
   return out;
 }
 
