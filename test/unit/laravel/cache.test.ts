@@ -155,6 +155,13 @@ describe('the cache kept in memory between runs (apidoc watch)', () => {
     },
   );
 
+  it('after a file is deleted: the same bytes as a cold run', async () => {
+    dropDiskCache();
+    rmSync(path.join(project, 'app/Http/Resources/SupplierResource.php'));
+    const kept = await text(project, { incremental: true, memory });
+    expect(kept.json).toBe((await text(project, { cache: false })).json);
+  });
+
   it('keeps the disk cache in step, for the next process', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'apidoc-memory-'));
     cpSync(FIXTURE, other, { recursive: true });
