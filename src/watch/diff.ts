@@ -52,16 +52,37 @@ function fingerprints(doc: OpenApiDocument): Map<string, string> {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const described = { parameters: item.parameters, $ref: item.$ref, operation };
-      const reached = [...refs.from(described)].sort();
+      const own = ownPart(item.parameters, item.$ref, operation);
+      const reached = [...refs.closure(own.refs)].sort();
       out.set(
         `${method.toUpperCase()} ${path}`,
-        JSON.stringify([described, reached.map((ref) => [ref, target(ref)])]),
+        `${own.json}${JSON.stringify(reached.map((ref) => [ref, target(ref)]))}`,
       );
     }
   }
   computed.set(doc, out);
   return out;
+}
+
+/**
+ * An operation's own part of its fingerprint: its JSON (with its path's parameters) and the
+ * `$ref`s in it. Kept per operation object: consecutive documents share the operations that did
+ * not change (the generator reuses them), so only the new ones are serialised again.
+ */
+const ownParts = new WeakMap<object, { json: string; refs: string[] }>();
+
+function ownPart(
+  parameters: unknown,
+  $ref: unknown,
+  operation: object,
+): { json: string; refs: string[] } {
+  const value = { parameters, $ref, operation };
+  if (parameters !== undefined || $ref !== undefined)
+    return { json: JSON.stringify(value), refs: directRefs(value) };
+  let known = ownParts.get(operation);
+  if (!known)
+    ownParts.set(operation, (known = { json: JSON.stringify(value), refs: directRefs(value) }));
+  return known;
 }
 
 /** The local `$ref`s a value reaches, directly or through other references. */
@@ -70,9 +91,10 @@ class RefClosure {
   private readonly edges = new Map<string, string[]>();
   constructor(private readonly doc: OpenApiDocument) {}
 
-  from(value: unknown): Set<string> {
+  /** Every reference reachable from these. */
+  closure(refs: readonly string[]): Set<string> {
     const seen = new Set<string>();
-    const queue = directRefs(value);
+    const queue = [...refs];
     for (let ref = queue.pop(); ref !== undefined; ref = queue.pop()) {
       if (seen.has(ref) || !ref.startsWith('#')) continue;
       seen.add(ref);

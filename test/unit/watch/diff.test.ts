@@ -109,3 +109,29 @@ describe('diffOperations', () => {
     });
   });
 });
+
+describe('diffOperations across documents that share operation objects (as regenerations do)', () => {
+  it('still sees a change in a component a shared operation refers to', () => {
+    const before = doc({ type: 'object', properties: { name: { type: 'string' } } });
+    // The next document reuses the operations as they are; only the component changed.
+    const after: OpenApiDocument = {
+      ...before,
+      components: {
+        schemas: { StoreUser: { type: 'object', properties: { email: { type: 'string' } } } },
+      },
+    };
+    expect(diffOperations(before, after)).toEqual({
+      added: [],
+      removed: [],
+      changed: ['POST /users'],
+    });
+  });
+
+  it('sees nothing when the shared operations and their components are the same', () => {
+    const before = doc({ type: 'object' });
+    const after: OpenApiDocument = { ...before, info: { title: 'T', version: '2' } };
+    expect(diffOperations(before, after)).toEqual({ added: [], removed: [], changed: [] });
+    // A document diffed again gives the same answer (its fingerprints are kept).
+    expect(diffOperations(before, after)).toEqual({ added: [], removed: [], changed: [] });
+  });
+});
