@@ -59,7 +59,7 @@ interface NextRoute {
 }
 
 /** What `CacheMemory` keeps of a run's assembly: its routes and components, and what is on disk. */
-interface Kept {
+export interface AssemblyMemory {
   routes: Map<string, NextRoute>;
   components: Map<string, string | StoredComponent>;
   /** Routes the pack on disk has. */
@@ -83,7 +83,7 @@ export class AssemblyCache implements AssemblyStore {
   private readonly components = new Map<string, string | StoredComponent>();
   private missing = 0;
   /** The last run's routes, when a `CacheMemory` has them (then the pack is not read). */
-  private readonly kept?: Kept;
+  private readonly kept?: AssemblyMemory;
   private readonly inPack: Set<string>;
   /** Why the cache could not be written, if it could not. */
   readonly problems: string[] = [];
@@ -101,9 +101,7 @@ export class AssemblyCache implements AssemblyStore {
       contentHash(`${ASSEMBLY_VERSION}:${globalKey}`).slice(0, 16),
     );
     const kept =
-      mode.read && memory?.assembly?.root === this.root
-        ? (memory.assembly.state as Kept)
-        : undefined;
+      mode.read && memory?.assembly?.root === this.root ? memory.assembly.state : undefined;
     const read =
       mode.read && !kept ? readJson<Partial<Pack>>(path.join(this.root, 'pack.json')) : undefined;
     this.pack = {
@@ -143,7 +141,7 @@ export class AssemblyCache implements AssemblyStore {
     if (this.memory && this.mode.read)
       this.memory.assembly = {
         root: this.root,
-        state: { routes: this.next, components: this.components, inPack: this.inPack } as Kept,
+        state: { routes: this.next, components: this.components, inPack: this.inPack },
       };
     if (!this.mode.write || this.next.size === 0) return;
     if (this.missing / this.next.size > PACK_STALE) {
@@ -173,7 +171,7 @@ export class AssemblyCache implements AssemblyStore {
   }
 
   /** A route as the last run left it in memory (parsed now if that run built it). */
-  private fromMemory(kept: Kept, routeKey: string): RouteEntry | undefined {
+  private fromMemory(kept: AssemblyMemory, routeKey: string): RouteEntry | undefined {
     const route = kept.routes.get(routeKey);
     if (!route) return undefined;
     const { ops, warnings } =

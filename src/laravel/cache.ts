@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { AssemblyMemory } from './assembly-cache.js';
 import type { FileFacts } from './facts/types.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
@@ -33,7 +34,7 @@ type Manifest = Record<string, { size: number; mtimeMs: number; hash: string }>;
 export interface CacheMemory {
   facts?: { root: string; manifest: Manifest; byHash: Record<string, FileFacts> };
   /** Filled by `AssemblyCache`, for the global key it was opened with. */
-  assembly?: { root: string; state: unknown };
+  assembly?: { root: string; state: AssemblyMemory };
 }
 
 export function createCacheMemory(): CacheMemory {
@@ -77,16 +78,10 @@ export class FactsCache {
     this.mode = { ...mode };
     this.root = path.join(dir, NAMESPACE);
     const kept = mode.read && memory?.facts?.root === this.root ? memory.facts : undefined;
-    this.manifest = kept
-      ? kept.manifest
-      : mode.read
-        ? (readJson<Manifest>(this.file('manifest.json')) ?? {})
-        : {};
-    this.pack = kept
-      ? kept.byHash
-      : mode.read
-        ? (readJson<Record<string, FileFacts>>(this.file('pack.json')) ?? {})
-        : {};
+    const read = <T>(name: string): T | undefined =>
+      mode.read ? readJson<T>(this.file(name)) : undefined;
+    this.manifest = kept?.manifest ?? read<Manifest>('manifest.json') ?? {};
+    this.pack = kept?.byHash ?? read<Record<string, FileFacts>>('pack.json') ?? {};
   }
 
   /** The hash recorded for a file whose size and modification time have not changed. */

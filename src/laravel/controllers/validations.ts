@@ -16,11 +16,11 @@ export function findValidations(body: Node, ctx: DescribeContext): HandlerFacts[
   const found: HandlerFacts['validations'] = [];
   walk(body, (node) => {
     if (node.kind !== 'call') return;
-    const found_ = rulesArguments(node, ctx);
-    const rules = argValue(found_?.args[found_.at]);
-    if (!found_ || !rules) return;
+    const call = rulesArguments(node, ctx);
+    const rules = argValue(call?.args[call.at]);
+    if (!call || !rules) return;
     // The arguments after the rules: custom messages, then custom attribute names.
-    const [messages, attributes] = [1, 2].map((n) => argValue(found_.args[found_.at + n]));
+    const [messages, attributes] = [1, 2].map((n) => argValue(call.args[call.at + n]));
     found.push({
       line: lineOf(node),
       rules: evaluate(rules, ctx.eval),

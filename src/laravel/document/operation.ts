@@ -40,6 +40,8 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
   const handler = resolveHandler(route, ctx.asm);
   const validation = validationOf(handler.facts, handler.file, ctx.asm.classes);
   const requirement = ctx.security.requirement(route.middleware);
+  const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
+  const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
   const methods = route.methods.filter((m) => m !== 'head');
   const out: BuiltOperation[] = [];
@@ -77,17 +79,13 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
           secured: requirement !== undefined,
           forbids: mayForbid(route.middleware),
           bound: path.some((p) => p.bound),
-          throttled: isThrottled(
-            route.middleware,
-            ctx.asm.throttledGroups,
-            route.withoutMiddleware,
-          ),
+          throttled,
         },
         ctx.resources,
         ctx.asm,
       );
       if (requirement) operation.security = [requirement];
-      if (route.domain) operation.servers = domainServers(route.domain, ctx.asm.config.servers);
+      if (servers) operation.servers = servers;
       if (handler.doc?.tags.deprecated) operation.deprecated = true;
       out.push({ path: variant.path, method, operation });
     }

@@ -26,13 +26,10 @@ const BUILT_IN: { test: (m: string) => boolean; name: string; scheme: SecuritySc
  */
 export class SecuritySchemes {
   readonly used = new Map<string, SecuritySchemeObject>();
+  /** Per middleware list: the schemes it names and the requirement they make. */
   private readonly byMiddleware = new Map<
     string,
-    {
-      names: Set<string>;
-      schemes: Map<string, SecuritySchemeObject>;
-      requirement: SecurityRequirement | undefined;
-    }
+    { schemes: Map<string, SecuritySchemeObject>; requirement: SecurityRequirement | undefined }
   >();
   private readonly custom: { middleware: string; name: string; scheme: SecuritySchemeObject }[];
 
@@ -54,12 +51,16 @@ export class SecuritySchemes {
   requirement(middleware: readonly string[]): SecurityRequirement | undefined {
     // Thousands of routes share a handful of middleware lists.
     const key = middleware.join('\n');
-    const known = this.byMiddleware.get(key);
-    if (known) {
-      for (const name of known.names) this.used.set(name, known.schemes.get(name)!);
-      return known.requirement;
-    }
-    const names = new Set<string>();
+    let known = this.byMiddleware.get(key);
+    if (!known) this.byMiddleware.set(key, (known = this.resolve(middleware)));
+    for (const [name, scheme] of known.schemes) this.used.set(name, scheme);
+    return known.requirement;
+  }
+
+  private resolve(middleware: readonly string[]): {
+    schemes: Map<string, SecuritySchemeObject>;
+    requirement: SecurityRequirement | undefined;
+  } {
     const schemes = new Map<string, SecuritySchemeObject>();
     for (const m of middleware) {
       const alias = m.split(':')[0]!;
@@ -70,15 +71,12 @@ export class SecuritySchemes {
           shortName(c.middleware) === shortName(alias),
       );
       const found = custom ?? BUILT_IN.find((b) => b.test(m));
-      if (!found) continue;
-      names.add(found.name);
-      schemes.set(found.name, found.scheme);
-      this.used.set(found.name, found.scheme);
+      if (found) schemes.set(found.name, found.scheme);
     }
+    const names = [...schemes.keys()].sort();
     const requirement =
-      names.size === 0 ? undefined : Object.fromEntries([...names].sort().map((n) => [n, []]));
-    this.byMiddleware.set(key, { names, schemes, requirement });
-    return requirement;
+      names.length === 0 ? undefined : Object.fromEntries(names.map((n) => [n, []]));
+    return { schemes, requirement };
   }
 }
 
