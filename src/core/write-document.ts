@@ -31,11 +31,16 @@ export function writeDocument(
   file: string,
   format: OutputFormat = formatFor(file),
 ): void {
+  writeDocumentText(serializeDocument(document, format), file);
+}
+
+/** `writeDocument` for a document already serialised. */
+export function writeDocumentText(text: string, file: string): void {
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
   try {
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(temp, serializeDocument(document, format));
+    writeFileSync(temp, text);
     renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });

@@ -5,9 +5,9 @@ import {
   type OperationObject,
   type PathItemObject,
 } from '../core/types.js';
-import type { AssemblyStore } from './assembly-cache.js';
+import type { AssemblyStore, RouteEntry } from './assembly-cache.js';
 import type { ApidocConfig } from './config.js';
-import { createAssembly } from './document/assembly.js';
+import { createAssembly, type Globals } from './document/assembly.js';
 import type { Assembly } from './document/context.js';
 import type { BuiltOperation } from './document/operation.js';
 import { operationsFor } from './document/reuse.js';
@@ -33,6 +33,17 @@ export interface BuiltDocument {
   document: OpenApiDocument;
   warnings: Finding[];
   routes: Route[];
+  /** With a store, what a later run needs to patch this document (see `patch/state.ts`). */
+  patchable?: Patchable;
+}
+
+/** A document's making, route by route. */
+export interface Patchable {
+  globals: Globals;
+  /** Every route's operations (as built, before operationIds are made unique) and sources. */
+  records: { route: Route; entry: RouteEntry }[];
+  /** The warnings no route gave (parse failures, route files). */
+  otherWarnings: Finding[];
 }
 
 /**
@@ -44,7 +55,7 @@ export interface BuiltDocument {
 export function buildDocument(input: BuildInput): BuiltDocument {
   const { files, classes, config } = input;
   const warnings: Finding[] = parseWarnings(files);
-  const { asm, resources, globalKey } = createAssembly(files, classes, config, warnings);
+  const { asm, resources, globalKey, globals } = createAssembly(files, classes, config, warnings);
   const store = input.store?.(globalKey);
   const security = new SecuritySchemes(config.securitySchemes);
   const routes = selectRoutes(
@@ -52,12 +63,22 @@ export function buildDocument(input: BuildInput): BuiltDocument {
     config,
     input.patterns,
   );
-  const operations = routes.flatMap((route) =>
-    operationsFor(route, { asm, resources, security }, store),
-  );
+  const otherWarnings = [...warnings];
+  const built = routes.map((route) => operationsFor(route, { asm, resources, security }, store));
   store?.flush();
-  const document = composeDocument(config, paths(operations, warnings), asm, security);
-  return { document, warnings: sortFindings(warnings), routes };
+  const registered = warnings.length;
+  const pathItems = paths(
+    built.flatMap((b) => b.ops),
+    warnings,
+  );
+  const document = composeDocument(config, pathItems, asm, security);
+  const result: BuiltDocument = { document, warnings: sortFindings(warnings), routes };
+  // A method registered twice leaves an operation out: such a document is not patched.
+  if (store && warnings.length === registered) {
+    const records = routes.map((route, i) => ({ route, entry: built[i]!.entry! }));
+    result.patchable = { globals, records, otherWarnings };
+  }
+  return result;
 }
 
 function parseWarnings(files: ReadonlyMap<string, FileFacts>): Finding[] {
@@ -157,7 +178,7 @@ function sorted<T>(map: ReadonlyMap<string, T>): Record<string, T> {
   return Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function sortFindings(findings: Finding[]): Finding[] {
+export function sortFindings(findings: Finding[]): Finding[] {
   const key = (f: Finding) =>
     `${f.file ?? ''}\u0000${String(f.line ?? 0).padStart(8, '0')}\u0000${f.message}`;
   const unique = new Map(findings.map((f) => [key(f), f]));

@@ -15,7 +15,7 @@ import type { AssemblyMemory } from './assembly-cache.js';
 import type { FileFacts } from './facts/types.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
-const FACTS_VERSION = 4;
+const FACTS_VERSION = 5;
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
 
@@ -49,19 +49,75 @@ export interface CacheStats {
 }
 
 /**
+ * Facts by hash, parsed one entry at a time on first use: `facts.pack` is a line of JSON, the
+ * index (hash → start and end of its facts in the rest), then the facts' JSON texts one after
+ * another. A run that needs a few files' facts (a patched run) parses only those.
+ */
+class Pack {
+  private readonly parsed = new Map<string, FileFacts>();
+
+  constructor(
+    private readonly index: Record<string, [number, number]>,
+    private readonly body: string,
+  ) {}
+
+  static read(file: string): Pack | undefined {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const newline = text.indexOf('\n');
+    const index = newline > 0 ? parseJson<Record<string, [number, number]>>(text.slice(0, newline)) : undefined;
+    return index ? new Pack(index, text.slice(newline + 1)) : undefined;
+  }
+
+  /** The pack's text for these entries: `[hash, facts JSON]`, in order. */
+  static text(entries: readonly [string, string][]): string {
+    const index: Record<string, [number, number]> = {};
+    let at = 0;
+    for (const [hash, json] of entries) {
+      index[hash] = [at, at + json.length];
+      at += json.length;
+    }
+    return `${JSON.stringify(index)}\n${entries.map(([, json]) => json).join('')}`;
+  }
+
+  has(hash: string): boolean {
+    return Object.hasOwn(this.index, hash);
+  }
+
+  get(hash: string): FileFacts | undefined {
+    let facts = this.parsed.get(hash);
+    if (facts) return facts;
+    const range = this.index[hash];
+    if (!range) return undefined;
+    facts = parseJson<FileFacts>(this.body.slice(range[0], range[1]));
+    if (facts) this.parsed.set(hash, facts);
+    return facts;
+  }
+
+  json(hash: string): string | undefined {
+    const range = this.index[hash];
+    return range && this.body.slice(range[0], range[1]);
+  }
+}
+
+/**
  * The per-file analysis cache, under `<cache dir>/v<version>-<facts version>/`:
  * - `facts/<xx>/<hash>.json`: one file's facts, keyed by a hash of its content (a renamed or
  *   reverted file is still a hit);
- * - `pack.json`: the facts of a whole run's files in one file, so a warm run reads one file
+ * - `facts.pack`: the facts of a whole run's files in one file, so a warm run reads one file
  *   instead of thousands (rewritten when it misses more than 5% of a run's files; files analysed
- *   since go to `facts/`);
+ *   since go to `facts/`), each entry parsed on first use;
  * - `manifest.json`: each file's size, modification time and hash, which lets `--incremental`
  *   skip reading files that have not changed since the last run.
  */
 export class FactsCache {
   private readonly root: string;
   private readonly manifest: Manifest;
-  private readonly pack: Record<string, FileFacts>;
+  private readonly pack: Pack | Record<string, FileFacts>;
   private readonly next: Manifest = {};
   private readonly nextFacts = new Map<string, FileFacts>();
   /** JSON of the facts analysed in this run, written by `flush()`. */
@@ -81,7 +137,7 @@ export class FactsCache {
     const read = <T>(name: string): T | undefined =>
       mode.read ? readJson<T>(this.file(name)) : undefined;
     this.manifest = kept?.manifest ?? read<Manifest>('manifest.json') ?? {};
-    this.pack = kept?.byHash ?? read<Record<string, FileFacts>>('pack.json') ?? {};
+    this.pack = kept?.byHash ?? (mode.read ? Pack.read(this.file('facts.pack')) : undefined) ?? {};
   }
 
   /** The hash recorded for a file whose size and modification time have not changed. */
@@ -92,7 +148,7 @@ export class FactsCache {
 
   get(hash: string): FileFacts | undefined {
     if (!this.mode.read) return undefined;
-    const packed = this.pack[hash];
+    const packed = this.pack instanceof Pack ? this.pack.get(hash) : this.pack[hash];
     if (packed) return packed;
     // A cold run misses for every file: a failed open costs an exception, a failed stat does not.
     const file = this.factsFile(hash);
@@ -113,7 +169,7 @@ export class FactsCache {
   record(rel: string, size: number, mtimeMs: number, hash: string, facts: FileFacts): void {
     this.next[rel] = { size, mtimeMs, hash };
     this.nextFacts.set(hash, facts);
-    if (!(hash in this.pack)) this.missingFromPack += 1;
+    if (!this.inPack(hash)) this.missingFromPack += 1;
   }
 
   /** Writes the manifest of this run, and the pack when it has gone stale. */
@@ -134,14 +190,29 @@ export class FactsCache {
     const files = Object.keys(this.next).length;
     if (files > 0 && this.missingFromPack / files > PACK_STALE) {
       // Many new files (a first run): one pack instead of thousands of small writes.
-      const parts = [...this.nextFacts].map(
-        ([hash, facts]) =>
-          `${JSON.stringify(hash)}:${this.pending.get(hash) ?? JSON.stringify(facts)}`,
-      );
-      this.write(this.file('pack.json'), `{${parts.join(',')}}`);
+      const entries = [...this.nextFacts].map(([hash, facts]): [string, string] => [
+        hash,
+        this.pending.get(hash) ??
+          (this.pack instanceof Pack ? this.pack.json(hash) : undefined) ??
+          JSON.stringify(facts),
+      ]);
+      this.write(this.file('facts.pack'), Pack.text(entries));
       return;
     }
+    this.writePending();
+  }
+
+  /**
+   * Writes only the facts analysed in this run, each to its own file: for a run that read a
+   * few files and leaves the manifest and the pack as they are (a patched run).
+   */
+  writePending(): void {
+    if (!this.mode.write) return;
     for (const [hash, text] of this.pending) this.write(this.factsFile(hash), text);
+  }
+
+  private inPack(hash: string): boolean {
+    return this.pack instanceof Pack ? this.pack.has(hash) : Object.hasOwn(this.pack, hash);
   }
 
   private file(name: string): string {
@@ -197,6 +268,14 @@ function count(dir: string, result: ClearResult): void {
 export function readJson<T>(file: string): T | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }

@@ -9,6 +9,9 @@ import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4, type Psr4Root } from './php/psr4.js';
 import { projectFiles } from './project/files.js';
 import { loadProject, type LoadedProject } from './project/load.js';
+import { patchLastDocument, type Patched } from './patch/apply.js';
+import { documentText } from './patch/pieces.js';
+import { stateOf, writeState } from './patch/state.js';
 
 export interface GenerateOptions {
   /** Only routes whose URI matches one of these Laravel `Str::is` patterns (`api/users*`). Default: all. */
@@ -36,10 +39,17 @@ export interface GenerateStats {
   schemas: number;
   /** Milliseconds, wall clock. */
   ms: number;
+  /**
+   * Set when `--incremental` patched the last document instead of making it whole: the routes
+   * whose operations were built again (see `patch/apply.ts`).
+   */
+  patched?: { routes: number };
 }
 
 export interface GenerateResult {
   document: OpenApiDocument;
+  /** The document as `apidoc generate` writes it (pretty JSON and a newline). */
+  text: string;
   /** Parse failures and analysis problems, each with file and line where known. */
   warnings: Finding[];
   config: ApidocConfig;
@@ -61,6 +71,10 @@ export function generateOpenApi(
 
 function generateSync(projectDir: string, options: GenerateOptions): GenerateResult {
   const run = startRun(projectDir, options);
+  if (run.incremental && run.patch) {
+    const patched = patchLastDocument(run);
+    if (patched) return patchedResult(run, patched);
+  }
   const project = loadProject(run.dir, projectFiles(run.dir, run.psr4), {
     cache: run.cache,
     incremental: run.incremental,
@@ -79,6 +93,11 @@ export interface GenerateRun {
   cache: FactsCache;
   /** `--incremental`, when the cache is on. */
   incremental: boolean;
+  /**
+   * Whether the run leaves a state for `--incremental` to patch its document with, and may
+   * patch the last one (with `incremental`): with the cache on, not for a `CacheMemory` user.
+   */
+  patch: boolean;
   psr4: Psr4Root[];
   patterns: readonly string[];
   /** Opens the assembly store for a global key (absent without the cache). */
@@ -107,6 +126,7 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     configWarnings,
     cache: new FactsCache(config.cacheDir, { read: useCache, write: useCache }, options.memory),
     incremental: useCache && options.incremental === true,
+    patch: useCache && !options.memory,
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
   };
@@ -126,7 +146,7 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
  * every warning (cache problems last) and the figures.
  */
 export function finishRun(run: GenerateRun, project: LoadedProject): GenerateResult {
-  const { dir, config, cache } = run;
+  const { config, cache } = run;
   const built = buildDocument({
     files: project.files,
     classes: project.classes,
@@ -134,29 +154,78 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     patterns: run.patterns,
     ...(run.store ? { store: run.store } : {}),
   });
-  const cacheProblems = [...new Set([...cache.problems, ...(run.assembly?.problems ?? [])])].map(
-    (message): Finding => ({
-      file: path.relative(dir, config.cacheDir) || config.cacheDir,
-      message,
-    }),
-  );
   const document = built.document;
+  const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
+  let text: string | undefined;
+  if (run.patch) {
+    // The next `--incremental` run patches this document: it needs the text and the state.
+    text = documentText(document);
+    const state = built.patchable && stateOf(run, project, built.patchable, document, text);
+    if (state) writeState(run, state, text, problems);
+  }
+  const cacheProblems = [...new Set(problems)].map((message) => cacheFinding(run, message));
   const operations = Object.values(document.paths ?? {}).reduce(
     (n, item) => n + Object.keys(item).length,
     0,
   );
-  return {
-    document,
-    warnings: [...run.configWarnings, ...built.warnings, ...cacheProblems],
-    config,
-    stats: {
-      files: project.files.size,
-      analysed: project.stats.analysed,
-      operations,
-      schemas: Object.keys(document.components?.schemas ?? {}).length,
-      ms: Math.round(performance.now() - run.started),
+  return result(
+    {
+      warnings: [...run.configWarnings, ...built.warnings, ...cacheProblems],
+      config,
+      stats: {
+        files: project.files.size,
+        analysed: project.stats.analysed,
+        operations,
+        schemas: Object.keys(document.components?.schemas ?? {}).length,
+        ms: Math.round(performance.now() - run.started),
+      },
     },
-  };
+    { document, ...(text === undefined ? {} : { text }) },
+  );
+}
+
+/** The result of a run that patched the last document; its state written for the next. */
+function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
+  const problems: string[] = [];
+  run.cache.writePending();
+  writeState(run, patched.state, patched.text, problems);
+  const cacheProblems = [...new Set([...run.cache.problems, ...problems])].map((message) =>
+    cacheFinding(run, message),
+  );
+  return result(
+    {
+      warnings: [...run.configWarnings, ...patched.warnings, ...cacheProblems],
+      config: run.config,
+      stats: {
+        files: patched.state.files.length,
+        analysed: patched.analysed,
+        operations: patched.state.operations,
+        schemas: patched.state.schemas,
+        ms: Math.round(performance.now() - run.started),
+        patched: { routes: patched.rebuilt },
+      },
+    },
+    { text: patched.text },
+  );
+}
+
+function cacheFinding(run: GenerateRun, message: string): Finding {
+  return { file: path.relative(run.dir, run.config.cacheDir) || run.config.cacheDir, message };
+}
+
+/** A result whose document or text, whichever the run did not make, is made on first use. */
+function result(
+  fields: Omit<GenerateResult, 'document' | 'text'>,
+  made: { document: OpenApiDocument; text?: string } | { document?: undefined; text: string },
+): GenerateResult {
+  let { document, text } = made;
+  return Object.defineProperties(fields as GenerateResult, {
+    document: {
+      get: () => (document ??= JSON.parse(text!) as OpenApiDocument),
+      enumerable: true,
+    },
+    text: { get: () => (text ??= documentText(document!)), enumerable: true },
+  });
 }
 
 /** Empties a project's analysis cache (the config's `cache.directory`); safe when there is none. */

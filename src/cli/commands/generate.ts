@@ -77,7 +77,9 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   // here, in the command, not in the library, which must not change its host's V8.
   setFlagsFromString('--no-turbo-inlining');
   // The analysis stack (php-parser and the rest) loads only when this command runs.
-  const { formatFor, writeDocument } = await import('../../core/write-document.js');
+  const { formatFor, writeDocument, writeDocumentText } = await import(
+    '../../core/write-document.js'
+  );
   const started = performance.now();
   const project = parseProjectDir(flags.project);
   // --output is relative to the working directory; the default lives in the project.
@@ -98,7 +100,9 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.done();
-  writeDocument(result.document, output, format);
+  // JSON as the run made it (a patched run has no document object until one is asked for).
+  if (format === 'json') writeDocumentText(result.text, output);
+  else writeDocument(result.document, output, format);
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
   for (const note of notes ?? []) process.stderr.write(`${note}\n`);

@@ -2,7 +2,8 @@ import type { Finding } from '../../core/errors.js';
 import type { ApidocConfig } from '../config.js';
 import type { FileFacts } from '../facts/types.js';
 import { ModelCatalog } from '../models/catalog.js';
-import { replayMigrations } from '../models/tables.js';
+import type { Column } from '../models/columns.js';
+import { replayMigrations, type Tables } from '../models/tables.js';
 import { arrayGet, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
@@ -11,6 +12,46 @@ import { CompiledRules } from '../requests/compiled.js';
 import { ResourceCatalog } from '../resources/catalog.js';
 import { ambiguousNames, Components } from './components.js';
 import type { Assembly } from './context.js';
+
+/**
+ * What the project-wide steps decide before any operation is written, as plain JSON: tables
+ * from the migrations, resource hints, the authenticated user's model, ambiguous class names,
+ * throttled middleware groups and the config files' values. Every step reads only the part
+ * of each file's facts that `globalView` keeps (test/unit/laravel/view.test.ts checks it),
+ * so a patched run (`patch/apply.ts`) may reuse the last run's globals when no file's view
+ * changed.
+ */
+export interface Globals {
+  tables: [string, Column[]][];
+  unwrapped: string[];
+  hints: [string, string][];
+  auth?: string;
+  ambiguous: string[];
+  throttled: string[];
+  /** Each config file's top-level `return` value (`config('app.name')`). */
+  configs: [string, PhpValue][];
+}
+
+export function projectGlobals(
+  files: ReadonlyMap<string, FileFacts>,
+  classes: ClassIndex,
+): Globals {
+  const tables = replayMigrations(files);
+  const auth = authModel(files, classes, new ModelCatalog(classes, tables));
+  const globals: Globals = {
+    tables: [...tables].map(([table, columns]) => [table, [...columns.values()]]),
+    unwrapped: [...unwrappedResources(files)],
+    hints: [...resourceHints(files, classes)],
+    ...(auth ? { auth } : {}),
+    ambiguous: [...ambiguousNames(classes.names())],
+    throttled: [...throttledGroups(files, classes)].sort(),
+    configs: [...files].flatMap(([file, facts]): [string, PhpValue][] =>
+      file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
+    ),
+  };
+  // As a later run reads them back: the same values whichever way they came.
+  return JSON.parse(JSON.stringify(globals)) as Globals;
+}
 
 /**
  * Everything the operations are written with, decided once for the whole project (models,
@@ -22,47 +63,45 @@ export function createAssembly(
   classes: ClassIndex,
   config: ApidocConfig,
   warnings: Finding[],
+): { asm: Assembly; resources: ResourceCatalog; globalKey: string; globals: Globals } {
+  const globals = projectGlobals(files, classes);
+  return { ...assemble(globals, classes, config, warnings), globals };
+}
+
+/** The assembly from globals computed now or by an earlier run. */
+export function assemble(
+  globals: Globals,
+  classes: ClassIndex,
+  config: ApidocConfig,
+  warnings: Finding[],
 ): { asm: Assembly; resources: ResourceCatalog; globalKey: string } {
-  const tables = replayMigrations(files);
+  const tables: Tables = new Map(
+    globals.tables.map(([table, columns]) => [table, new Map(columns.map((c) => [c.name, c]))]),
+  );
   const models = new ModelCatalog(classes, tables);
-  const unwrapped = unwrappedResources(files);
-  const hints = resourceHints(files, classes);
-  const ambiguous = ambiguousNames(classes.names());
-  const resources = new ResourceCatalog(classes, unwrapped, hints);
-  const auth = authModel(files, classes, models);
-  const throttled = throttledGroups(files, classes);
+  const resources = new ResourceCatalog(classes, new Set(globals.unwrapped), new Map(globals.hints));
+  const configs = new Map(globals.configs);
   const asm: Assembly = {
     config,
     classes,
     models,
-    components: new Components(ambiguous, classes.tracker),
+    components: new Components(new Set(globals.ambiguous), classes.tracker),
     resources,
     warnings,
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
-    configValue: (key) => configLookup(files, key),
-    throttledGroups: throttled,
-    ...(auth ? { authModel: auth } : {}),
+    configValue: (key) => configLookup(configs, key),
+    throttledGroups: new Set(globals.throttled),
+    ...(globals.auth ? { authModel: globals.auth } : {}),
   };
   resources.attach(asm);
-  const globalKey = JSON.stringify({
-    config: { ...config, cacheDir: '', watchPaths: [] },
-    tables: [...tables].map(([t, c]) => [t, [...c.values()]]),
-    unwrapped: [...unwrapped],
-    hints: [...hints],
-    auth,
-    ambiguous: [...ambiguous],
-    throttled: [...throttled].sort(),
-    configs: [...files]
-      .filter(([f]) => f.startsWith('config/'))
-      .map(([f, facts]) => [f, facts.returns]),
-  });
+  const globalKey = JSON.stringify({ config: { ...config, cacheDir: '', watchPaths: [] }, globals });
   return { asm, resources, globalKey };
 }
 
 /** `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls). */
-function configLookup(files: ReadonlyMap<string, FileFacts>, key: string): PhpValue | undefined {
+function configLookup(configs: ReadonlyMap<string, PhpValue>, key: string): PhpValue | undefined {
   const [file, ...path] = key.split('.');
-  let value: PhpValue | undefined = files.get(`config/${file}.php`)?.returns;
+  let value: PhpValue | undefined = configs.get(`config/${file}.php`);
   for (const segment of path) value = arrayGet(value, segment);
   return value;
 }

@@ -6,35 +6,43 @@ import { routeOperations, type BuiltOperation, type OperationContext } from './o
 /**
  * A route's operations: reused from an earlier run when the route is unchanged and so is every
  * class it consulted, else built (and stored for the next run). Either way the components and
- * warnings they carry end up in this run.
+ * warnings they carry end up in this run. With a store, also what they were built from.
  */
 export function operationsFor(
   route: Route,
   ctx: OperationContext,
   store: AssemblyStore | undefined,
-): BuiltOperation[] {
+): { ops: BuiltOperation[]; entry?: RouteEntry } {
   const { asm } = ctx;
-  const key = store ? contentHash(JSON.stringify(route)) : '';
-  const cached = store?.get(key);
+  if (!store) return { ops: asm.classes.tracker.run(() => routeOperations(route, ctx)).value };
+  const key = contentHash(JSON.stringify(route));
+  const cached = store.get(key);
   if (cached && cached.deps.every(([dep, version]) => asm.classes.version(dep) === version)) {
-    store?.keep(key, cached);
-    return reuse(cached, route, ctx);
+    store.keep(key, cached);
+    return { ops: reuse(cached, route, ctx), entry: cached };
   }
+  const entry = buildRoute(route, ctx);
+  store.put(key, entry);
+  return { ops: entry.ops, entry };
+}
+
+/**
+ * Builds a route's operations and records what they were built from: the classes (and other
+ * keys) they consulted with their versions, the components they refer to, their warnings.
+ */
+export function buildRoute(route: Route, ctx: OperationContext): RouteEntry {
+  const { asm } = ctx;
   const start = asm.warnings.length;
   const { value: ops, deps } = asm.classes.tracker.run(() => routeOperations(route, ctx));
-  if (store) {
-    const components = Object.fromEntries(
-      asm.components.referenced(ops).map((ref) => [ref, asm.components.stored(ref)!]),
-    );
-    const entry: RouteEntry = {
-      deps: [...deps].sort().map((dep) => [dep, asm.classes.version(dep)]),
-      ops,
-      components,
-      warnings: asm.warnings.slice(start),
-    };
-    store.put(key, entry);
-  }
-  return ops;
+  const components = Object.fromEntries(
+    asm.components.referenced(ops).map((ref) => [ref, asm.components.stored(ref)!]),
+  );
+  return {
+    deps: [...deps].sort().map((dep) => [dep, asm.classes.version(dep)]),
+    ops,
+    components,
+    warnings: asm.warnings.slice(start),
+  };
 }
 
 function reuse(entry: RouteEntry, route: Route, ctx: OperationContext): BuiltOperation[] {

@@ -39,7 +39,7 @@ export async function loadProjectInChunks(
   options: LoadOptions & ChunkOptions,
 ): Promise<LoadedProject> {
   const { cache } = options;
-  const project = emptyProject(dir);
+  const project = emptyProject(dir, initial);
   let queue = [...initial];
   let total = queue.length;
   let done = 0;

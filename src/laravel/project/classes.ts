@@ -14,6 +14,9 @@ export interface IndexedClass {
 /** Every class of the project by fully qualified name, with inheritance-aware lookups. */
 export class ClassIndex {
   private readonly byName = new Map<string, IndexedClass>();
+  /** Classes of a lazy index whose file's facts are not loaded yet: name → file, position. */
+  private readonly unloaded = new Map<string, { file: string; at: number }>();
+  private load?: (file: string) => FileFacts;
   private sorted?: string[];
   private byShort?: Map<string, string[]>;
   private readonly versions = new Map<string, string>();
@@ -32,6 +35,25 @@ export class ClassIndex {
     }
   }
 
+  /**
+   * An index that loads a file's facts only when one of its classes is looked up: `declared`
+   * lists the class names each file declares, in the order of its facts.
+   */
+  static lazy(
+    declared: ReadonlyMap<string, readonly string[]>,
+    load: (file: string) => FileFacts,
+    hashes: ReadonlyMap<string, string>,
+  ): ClassIndex {
+    const index = new ClassIndex(new Map(), hashes);
+    index.load = load;
+    for (const file of [...declared.keys()].sort()) {
+      declared.get(file)!.forEach((name, at) => {
+        if (!index.unloaded.has(name)) index.unloaded.set(name, { file, at });
+      });
+    }
+    return index;
+  }
+
   get(name: string): IndexedClass | undefined {
     return this.lookup(name);
   }
@@ -43,7 +65,7 @@ export class ClassIndex {
   /** Every class name, sorted (computed once). */
   names(): readonly string[] {
     this.tracker.consult(ALL);
-    return (this.sorted ??= [...this.byName.keys()].sort());
+    return (this.sorted ??= [...this.byName.keys(), ...this.unloaded.keys()].sort());
   }
 
   /**
@@ -60,14 +82,22 @@ export class ClassIndex {
     // The whole list would be stored by every route that consulted it: a hash keeps it small.
     if (key === ALL) return contentHash(this.names().join(','));
     if (key.startsWith(SHORT)) return this.withShortName(key.slice(SHORT.length)).join(',');
-    const found = this.byName.get(key);
+    const found = this.byName.get(key) ?? this.unloaded.get(key);
     if (!found) return '-';
-    return this.hashes?.get(found.file) ?? JSON.stringify(found.facts);
+    // A lazy index always has the hashes.
+    return this.hashes?.get(found.file) ?? JSON.stringify(this.byName.get(key)?.facts);
   }
 
   private lookup(name: string): IndexedClass | undefined {
     this.tracker.consult(name);
-    return this.byName.get(name);
+    const found = this.byName.get(name);
+    if (found || !this.load) return found;
+    const unloaded = this.unloaded.get(name);
+    if (!unloaded) return undefined;
+    const loaded = { facts: this.load(unloaded.file).classes[unloaded.at]!, file: unloaded.file };
+    this.byName.set(name, loaded);
+    this.unloaded.delete(name);
+    return loaded;
   }
 
   /** The classes with this short name (`User` → `App\\Models\\User`, ...), sorted. */

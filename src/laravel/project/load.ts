@@ -12,6 +12,10 @@ export interface LoadedProject {
   files: Map<string, FileFacts>;
   /** Project-relative path → content hash. */
   hashes: Map<string, string>;
+  /** Project-relative path → size and modification time, as read. */
+  stamps: Map<string, [size: number, mtimeMs: number]>;
+  /** The files listed up front (`projectFiles`); the rest were found through PSR-4. */
+  listed: readonly string[];
   classes: ClassIndex;
   stats: CacheStats;
 }
@@ -42,7 +46,7 @@ export function loadProject(
   initial: readonly string[],
   options: LoadOptions,
 ): LoadedProject {
-  const project = emptyProject(dir);
+  const project = emptyProject(dir, initial);
   let queue = [...initial];
   let total = queue.length;
   while (queue.length > 0) {
@@ -58,12 +62,14 @@ export function loadProject(
   return finishProject(project, options.cache);
 }
 
-export function emptyProject(dir: string): LoadedProject {
+export function emptyProject(dir: string, listed: readonly string[]): LoadedProject {
   const files = new Map<string, FileFacts>();
   return {
     dir,
     files,
     hashes: new Map(),
+    stamps: new Map(),
+    listed,
     classes: new ClassIndex(files),
     stats: { hits: 0, analysed: 0 },
   };
@@ -108,6 +114,7 @@ export function settleFile(
   cache.record(read.rel, read.size, read.mtimeMs, read.hash, facts);
   project.files.set(read.rel, facts);
   project.hashes.set(read.rel, read.hash);
+  project.stamps.set(read.rel, [read.size, read.mtimeMs]);
 }
 
 /** The files of classes that the last round's files refer to and nothing declares yet. */

@@ -1,0 +1,84 @@
+import type { ClassFacts, FileFacts, MethodFacts, Produced, Shape } from '../facts/types.js';
+import type { PhpValue } from '../php/value.js';
+
+/**
+ * The part of a file's facts that the project-wide steps read: route declarations, migrations,
+ * config values, `withRouting`, `withoutWrapping`, parse errors; of each class its name, kind,
+ * parents and traits, the `middlewareGroups` property, the methods that declare routes, and the
+ * resources its handlers return for a model (`resourceHints`). Everything else of a class
+ * (docblocks, rules, resource fields, casts, handlers' bodies) is read only through the
+ * `ClassIndex`, which tracks it per operation.
+ *
+ * When an edit leaves a file's view as it was, the project-wide results (`projectGlobals`, the
+ * routes) cannot have changed, and only the operations that consulted the file's classes need
+ * writing again. test/unit/laravel/view.test.ts checks on every fixture that these steps give
+ * the same results from the views alone.
+ */
+export function globalView(facts: FileFacts): FileFacts {
+  const view: FileFacts = { classes: facts.classes.map(classView) };
+  if (facts.error) view.error = facts.error;
+  if (facts.routes) view.routes = facts.routes;
+  if (facts.withRouting) view.withRouting = facts.withRouting;
+  if (facts.throttlesApi) view.throttlesApi = facts.throttlesApi;
+  if (facts.tables) view.tables = facts.tables;
+  if (facts.withoutWrapping) view.withoutWrapping = facts.withoutWrapping;
+  if (facts.returns !== undefined) view.returns = facts.returns;
+  if (facts.warnings) view.warnings = facts.warnings;
+  return view;
+}
+
+function classView(cls: ClassFacts): ClassFacts {
+  const methods: Record<string, MethodFacts> = {};
+  for (const [name, method] of Object.entries(cls.methods)) {
+    const view = methodView(method);
+    if (view) methods[name] = view;
+  }
+  const properties: Record<string, PhpValue> = {};
+  if ('middlewareGroups' in cls.properties)
+    properties.middlewareGroups = cls.properties.middlewareGroups as PhpValue;
+  return {
+    name: cls.name,
+    kind: cls.kind,
+    line: 0,
+    ...(cls.extends ? { extends: cls.extends } : {}),
+    ...(cls.implements ? { implements: cls.implements } : {}),
+    ...(cls.traits ? { traits: cls.traits } : {}),
+    ...(cls.abstract ? { abstract: cls.abstract } : {}),
+    properties,
+    constants: {},
+    methods,
+  };
+}
+
+function methodView(method: MethodFacts): MethodFacts | undefined {
+  const returns = (method.handler?.returns ?? []).flatMap((produced): Produced[] => {
+    const body = hintShape(produced.body);
+    return body ? [{ line: 0, body }] : [];
+  });
+  if (!method.routes && returns.length === 0) return undefined;
+  return {
+    // Route service providers' methods are read in line order.
+    line: method.routes ? method.line : 0,
+    visibility: 'public',
+    params: [],
+    ...(method.routes ? { routes: method.routes } : {}),
+    ...(returns.length > 0
+      ? { handler: { params: [], validations: [], inputs: [], returns, statuses: [] } }
+      : {}),
+  };
+}
+
+/** A returned shape pruned to the resources of a model it holds, as `resourceHints` walks it. */
+function hintShape(shape: Shape | undefined): Shape | undefined {
+  if (shape?.kind === 'resource') {
+    const model = shape.source?.model;
+    if (!model || shape.source?.relation) return undefined;
+    return { kind: 'resource', className: shape.className, collection: false, source: { model } };
+  }
+  if (shape?.kind !== 'object') return undefined;
+  const fields = shape.fields.flatMap((field) => {
+    const value = hintShape(field.value);
+    return value ? [{ value }] : [];
+  });
+  return fields.length > 0 ? { kind: 'object', fields } : undefined;
+}
