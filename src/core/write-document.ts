@@ -35,7 +35,7 @@ export function writeDocument(
 }
 
 /** `writeDocument` for a document already serialised. */
-export function writeDocumentText(text: string, file: string): void {
+export function writeDocumentText(text: string | Buffer, file: string): void {
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
   try {

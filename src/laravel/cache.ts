@@ -1,13 +1,16 @@
 import { hash } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -116,8 +119,8 @@ class Pack {
  */
 export class FactsCache {
   private readonly root: string;
-  private readonly manifest: Manifest;
-  private readonly pack: Pack | Record<string, FileFacts>;
+  private manifestRead?: Manifest;
+  private packRead?: Pack | Record<string, FileFacts>;
   private readonly next: Manifest = {};
   private readonly nextFacts = new Map<string, FileFacts>();
   /** JSON of the facts analysed in this run, written by `flush()`. */
@@ -134,10 +137,22 @@ export class FactsCache {
     this.mode = { ...mode };
     this.root = path.join(dir, NAMESPACE);
     const kept = mode.read && memory?.facts?.root === this.root ? memory.facts : undefined;
-    const read = <T>(name: string): T | undefined =>
-      mode.read ? readJson<T>(this.file(name)) : undefined;
-    this.manifest = kept?.manifest ?? read<Manifest>('manifest.json') ?? {};
-    this.pack = kept?.byHash ?? (mode.read ? Pack.read(this.file('facts.pack')) : undefined) ?? {};
+    if (kept) {
+      this.manifestRead = kept.manifest;
+      this.packRead = kept.byHash;
+    } else if (!mode.read) {
+      this.manifestRead = {};
+      this.packRead = {};
+    }
+  }
+
+  /** Read on first use: a patched run needs neither the manifest nor most of the pack. */
+  private get manifest(): Manifest {
+    return (this.manifestRead ??= readJson<Manifest>(this.file('manifest.json')) ?? {});
+  }
+
+  private get pack(): Pack | Record<string, FileFacts> {
+    return (this.packRead ??= Pack.read(this.file('facts.pack')) ?? {});
   }
 
   /** The hash recorded for a file whose size and modification time have not changed. */
@@ -281,15 +296,31 @@ function parseJson<T>(text: string): T | undefined {
   }
 }
 
-export function writeAtomic(file: string, text: string): void {
+/** Writes a file atomically: a temporary file beside it, renamed over it. Parts are written in turn. */
+export function writeAtomic(file: string, text: string | readonly (string | Buffer)[]): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
+  if (typeof text === 'string') writeFileSync(temp, text);
+  else {
+    const fd = openSync(temp, 'w');
+    try {
+      for (const part of text) {
+        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
   renameSync(temp, file);
 }
 
 /** Writes atomically; on failure records why (once) and returns false. */
-export function tryWrite(file: string, text: string, problems: string[]): boolean {
+export function tryWrite(
+  file: string,
+  text: string | readonly (string | Buffer)[],
+  problems: string[],
+): boolean {
   try {
     writeAtomic(file, text);
     return true;

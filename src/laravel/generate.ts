@@ -50,6 +50,8 @@ export interface GenerateResult {
   document: OpenApiDocument;
   /** The document as `apidoc generate` writes it (pretty JSON and a newline). */
   text: string;
+  /** `text` in UTF-8. */
+  bytes: Buffer;
   /** Parse failures and analysis problems, each with file and line where known. */
   warnings: Finding[];
   config: ApidocConfig;
@@ -156,12 +158,12 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
   });
   const document = built.document;
   const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
-  let text: string | undefined;
+  let bytes: Buffer | undefined;
   if (run.patch) {
     // The next `--incremental` run patches this document: it needs the text and the state.
-    text = documentText(document);
-    const state = built.patchable && stateOf(run, project, built.patchable, document, text);
-    if (state) writeState(run, state, text, problems);
+    bytes = Buffer.from(documentText(document));
+    const last = built.patchable && stateOf(run, project, built.patchable, document, bytes);
+    if (last) writeState(run, last, problems);
   }
   const cacheProblems = [...new Set(problems)].map((message) => cacheFinding(run, message));
   const operations = Object.values(document.paths ?? {}).reduce(
@@ -180,7 +182,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
         ms: Math.round(performance.now() - run.started),
       },
     },
-    { document, ...(text === undefined ? {} : { text }) },
+    { document, ...(bytes === undefined ? {} : { bytes }) },
   );
 }
 
@@ -188,7 +190,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
 function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
   const problems: string[] = [];
   run.cache.writePending();
-  writeState(run, patched.state, patched.text, problems);
+  writeState(run, patched.last, problems);
   const cacheProblems = [...new Set([...run.cache.problems, ...problems])].map((message) =>
     cacheFinding(run, message),
   );
@@ -197,15 +199,15 @@ function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
       warnings: [...run.configWarnings, ...patched.warnings, ...cacheProblems],
       config: run.config,
       stats: {
-        files: patched.state.files.length,
+        files: patched.last.state.files.length,
         analysed: patched.analysed,
-        operations: patched.state.operations,
-        schemas: patched.state.schemas,
+        operations: patched.last.state.operations,
+        schemas: patched.last.state.schemas,
         ms: Math.round(performance.now() - run.started),
         patched: { routes: patched.rebuilt },
       },
     },
-    { text: patched.text },
+    { bytes: patched.last.text },
   );
 }
 
@@ -213,18 +215,18 @@ function cacheFinding(run: GenerateRun, message: string): Finding {
   return { file: path.relative(run.dir, run.config.cacheDir) || run.config.cacheDir, message };
 }
 
-/** A result whose document or text, whichever the run did not make, is made on first use. */
+/** A result whose document, text or bytes, those the run did not make, are made on first use. */
 function result(
-  fields: Omit<GenerateResult, 'document' | 'text'>,
-  made: { document: OpenApiDocument; text?: string } | { document?: undefined; text: string },
+  fields: Omit<GenerateResult, 'document' | 'text' | 'bytes'>,
+  made: { document: OpenApiDocument; bytes?: Buffer } | { document?: undefined; bytes: Buffer },
 ): GenerateResult {
-  let { document, text } = made;
+  let { document, bytes } = made;
+  let text: string | undefined;
+  const textOf = () => (text ??= bytes ? bytes.toString('utf8') : documentText(document!));
   return Object.defineProperties(fields as GenerateResult, {
-    document: {
-      get: () => (document ??= JSON.parse(text!) as OpenApiDocument),
-      enumerable: true,
-    },
-    text: { get: () => (text ??= documentText(document!)), enumerable: true },
+    document: { get: () => (document ??= JSON.parse(textOf()) as OpenApiDocument), enumerable: true },
+    text: { get: textOf, enumerable: true },
+    bytes: { get: () => (bytes ??= Buffer.from(textOf())), enumerable: true },
   });
 }
 

@@ -101,7 +101,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   });
   progress.done();
   // JSON as the run made it (a patched run has no document object until one is asked for).
-  if (format === 'json') writeDocumentText(result.text, output);
+  if (format === 'json') writeDocumentText(result.bytes, output);
   else writeDocument(result.document, output, format);
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');

@@ -13,11 +13,13 @@ import { ClassIndex } from '../project/classes.js';
 import { projectFiles } from '../project/files.js';
 import { globalView } from '../project/view.js';
 import type { Route } from '../routes/types.js';
-import { pieceText, splice, type Range } from './pieces.js';
+import { pieceBytes, splice, type Range } from './pieces.js';
 import {
   listedHash,
   readState,
+  routeTexts,
   setupOf,
+  type LastRun,
   type PatchState,
   type StateFile,
   type StateOperation,
@@ -29,8 +31,8 @@ import type { GenerateRun } from '../generate.js';
 const MAX_CHANGED = 32;
 
 export interface Patched {
-  state: PatchState;
-  text: string;
+  /** The state, routes and text for the next run; `text` is the patched document. */
+  last: LastRun;
   /** Facts analysed in this run (the rest came from the cache or were not needed). */
   analysed: number;
   /** Routes whose operations were built again. */
@@ -69,7 +71,7 @@ export function patchLastDocument(run: GenerateRun): Patched | undefined {
   );
   let patched;
   try {
-    patched = rebuild(run, { ...state, files }, last.text, affected, facts);
+    patched = rebuild(run, { ...last, state: { ...state, files } }, affected, facts);
   } catch (error) {
     if (error instanceof MissingFacts) return undefined;
     throw error;
@@ -166,11 +168,12 @@ function discoveryOf(
 /** The affected routes built again and written into the text; undefined to give up. */
 function rebuild(
   run: GenerateRun,
-  state: PatchState,
-  text: string,
+  last: LastRun,
   affected: readonly number[],
   facts: ReadonlyMap<string, FileFacts>,
 ): Omit<Patched, 'analysed' | 'rebuilt'> | undefined {
+  const { state, text } = last;
+  const routeJson = affected.length > 0 ? routeTexts(last.routes) : [];
   const classes = lazyIndex(state.files, facts, run.cache);
   const warnings: Finding[] = [];
   const { asm, resources } = assemble(state.globals, classes, run.config, warnings);
@@ -178,11 +181,11 @@ function rebuild(
   const keys = new Indexed(state.keys);
   const refs = new Indexed(state.refs);
   const routes = [...state.routes];
-  const replacements: { range: Range; text: string }[] = [];
+  const replacements: { range: Range; bytes: Buffer }[] = [];
   const touched = new Set<number>();
   for (const at of affected) {
     const before = routes[at]!;
-    const entry = buildRoute(JSON.parse(before.route) as Route, ctx);
+    const entry = buildRoute(JSON.parse(routeJson[at]!) as Route, ctx);
     if (entry.ops.length !== before.ops.length) return undefined;
     const ops: StateOperation[] = [];
     for (const [i, op] of entry.ops.entries()) {
@@ -193,12 +196,12 @@ function rebuild(
         return undefined;
       const operation =
         writtenId === builtId ? op.operation : { ...op.operation, operationId: writtenId! };
-      const written = pieceText(operation);
-      if (written !== text.slice(start, end)) replacements.push({ range: [start, end], text: written });
+      const written = pieceBytes(operation);
+      if (!written.equals(text.subarray(start, end)))
+        replacements.push({ range: [start, end], bytes: written });
       ops.push(before.ops[i]!);
     }
     const route: StateRoute = {
-      route: before.route,
       deps: entry.deps.map(([key]) => keys.id(key)),
       refs: Object.keys(entry.components).map((ref) => refs.id(ref)),
       warnings: entry.warnings,
@@ -215,16 +218,11 @@ function rebuild(
   for (const ref of touched) {
     const value = asm.components.stored(state.refs[ref]!)?.value;
     const range = state.components[ref]!;
-    const written = pieceText(value);
-    if (written !== text.slice(range[0], range[1])) replacements.push({ range, text: written });
+    const written = pieceBytes(value);
+    if (!written.equals(text.subarray(range[0], range[1])))
+      replacements.push({ range, bytes: written });
   }
-  const { text: patched, shift } = splice(text, replacements);
-  const moved = new Map(replacements.map((r) => [r.range[0], r.text.length]));
-  const place = (range: Range): Range => {
-    const [start] = shift(range);
-    const length = moved.get(range[0]);
-    return length === undefined ? [start, start + range[1] - range[0]] : [start, start + length];
-  };
+  const { bytes: patched, place } = splice(text, replacements);
   for (const [i, route] of routes.entries()) {
     routes[i] = {
       ...route,
@@ -235,13 +233,11 @@ function rebuild(
     };
   }
   return {
-    state: {
-      ...state,
-      keys: keys.values,
-      components: state.components.map(place),
-      routes,
+    last: {
+      state: { ...state, keys: keys.values, components: state.components.map(place), routes },
+      routes: last.routes,
+      text: patched,
     },
-    text: patched,
     warnings: sortFindings([...state.otherWarnings, ...routes.flatMap((r) => r.warnings)]),
   };
 }

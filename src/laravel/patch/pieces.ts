@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../../core/types.js';
 
-/** Start and end (exclusive) of a value in the document's text. */
+/** Start and end (exclusive) of a value in the document's bytes (UTF-8). */
 export type Range = [number, number];
 
 /** Members of `paths` and `components` are objects of objects: their values sit at depth 3. */
@@ -12,37 +12,37 @@ export function documentText(document: OpenApiDocument): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** A value as `documentText` writes it at depth 3 (an operation, a component). */
-export function pieceText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replaceAll('\n', `\n${INDENT}`);
+/** A value as `documentText` writes it at depth 3 (an operation, a component), in UTF-8. */
+export function pieceBytes(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value, null, 2).replaceAll('\n', `\n${INDENT}`));
 }
 
 /**
  * Where each operation (`paths` → path → method) and each component (`components` → kind →
- * name) is in `text`, which must be `documentText(document)`. Keys at depth 3 start a line
- * with exactly six spaces, and JSON strings hold no raw newline, so each value is found by
+ * name) is in `bytes`, which must be `documentText(document)` in UTF-8. Keys at depth 3 start a
+ * line with exactly six spaces, and JSON strings hold no raw newline, so each value is found by
  * searching forward in document order.
  */
 export function locatePieces(
-  text: string,
+  bytes: Buffer,
   document: OpenApiDocument,
 ): { operations: Map<string, Range>; components: Map<string, Range> } {
   const cursor = { at: 0 };
   const operations = new Map<string, Range>();
   const components = new Map<string, Range>();
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
-  seek(text, cursor, '\n  "paths": ');
+  seek(bytes, cursor, '\n  "paths": ');
   for (const [path, item] of Object.entries(paths)) {
-    seek(text, cursor, `\n    ${JSON.stringify(path)}: `);
+    seek(bytes, cursor, `\n    ${JSON.stringify(path)}: `);
     for (const method of Object.keys(item))
-      operations.set(operationKey(method, path), valueAt(text, cursor, method));
+      operations.set(operationKey(method, path), valueAt(bytes, cursor, method));
   }
   const groups = (document.components ?? {}) as Record<string, Record<string, unknown>>;
-  if (document.components) seek(text, cursor, '\n  "components": ');
+  if (document.components) seek(bytes, cursor, '\n  "components": ');
   for (const [kind, members] of Object.entries(groups)) {
-    seek(text, cursor, `\n    ${JSON.stringify(kind)}: `);
+    seek(bytes, cursor, `\n    ${JSON.stringify(kind)}: `);
     for (const name of Object.keys(members))
-      components.set(`#/components/${kind}/${name}`, valueAt(text, cursor, name));
+      components.set(`#/components/${kind}/${name}`, valueAt(bytes, cursor, name));
   }
   return { operations, components };
 }
@@ -51,56 +51,61 @@ export function operationKey(method: string, path: string): string {
   return `${method} ${path}`;
 }
 
-function seek(text: string, cursor: { at: number }, needle: string): void {
-  const found = text.indexOf(needle, cursor.at);
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+
+function seek(bytes: Buffer, cursor: { at: number }, needle: string): void {
+  const found = bytes.indexOf(needle, cursor.at, 'utf8');
   if (found < 0) throw new Error(`locatePieces: ${needle.trim()} not found`);
-  cursor.at = found + needle.length;
+  cursor.at = found + Buffer.byteLength(needle);
 }
 
 /** The value of the depth-3 member `key` next after the cursor. */
-function valueAt(text: string, cursor: { at: number }, key: string): Range {
-  seek(text, cursor, `\n${INDENT}${JSON.stringify(key)}: `);
+function valueAt(bytes: Buffer, cursor: { at: number }, key: string): Range {
+  seek(bytes, cursor, `\n${INDENT}${JSON.stringify(key)}: `);
   const start = cursor.at;
-  const open = text[start];
+  const open = String.fromCharCode(bytes[start]!);
   let end: number;
-  if ((open === '{' || open === '[') && text[start + 1] === '\n') {
+  if ((open === '{' || open === '[') && bytes[start + 1] === NEWLINE) {
     const close = `\n${INDENT}${open === '{' ? '}' : ']'}`;
-    const found = text.indexOf(close, start);
+    const found = bytes.indexOf(close, start, 'utf8');
     if (found < 0) throw new Error(`locatePieces: the end of ${key} not found`);
     end = found + close.length;
   } else {
     // A scalar, `{}` or `[]`: one line.
-    const newline = text.indexOf('\n', start);
-    end = text[newline - 1] === ',' ? newline - 1 : newline;
+    const newline = bytes.indexOf(NEWLINE, start);
+    end = bytes[newline - 1] === COMMA ? newline - 1 : newline;
   }
   cursor.at = end;
   return [start, end];
 }
 
 /**
- * `text` with each range replaced, and a function that maps a range of the old text that no
- * replacement overlaps to the new one. Ranges must not overlap.
+ * `bytes` with each range replaced, and a function that maps each range of the old bytes that
+ * is either replaced or overlaps no replacement to the new one. Ranges must not overlap.
  */
 export function splice(
-  text: string,
-  replacements: readonly { range: Range; text: string }[],
-): { text: string; shift: (range: Range) => Range } {
+  bytes: Buffer,
+  replacements: readonly { range: Range; bytes: Buffer }[],
+): { bytes: Buffer; place: (range: Range) => Range } {
   const sorted = [...replacements].sort((a, b) => a.range[0] - b.range[0]);
-  const parts: string[] = [];
-  /** Old position → the shift of everything from it on. */
+  const parts: Buffer[] = [];
+  /** Old end of each replacement → the shift of everything from it on. */
   const shifts: [number, number][] = [];
+  const lengths = new Map<number, number>();
   let at = 0;
   let delta = 0;
-  for (const { range, text: replacement } of sorted) {
+  for (const { range, bytes: replacement } of sorted) {
     if (range[0] < at) throw new Error('splice: overlapping ranges');
-    parts.push(text.slice(at, range[0]), replacement);
+    parts.push(bytes.subarray(at, range[0]), replacement);
     delta += replacement.length - (range[1] - range[0]);
     shifts.push([range[1], delta]);
+    lengths.set(range[0], replacement.length);
     at = range[1];
   }
-  parts.push(text.slice(at));
-  const shiftOf = (position: number): number => {
-    // The last replacement that ends at or before the position (binary search).
+  parts.push(bytes.subarray(at));
+  const shiftAt = (position: number): number => {
+    // The shift after the last replacement that ends at or before the position.
     let lo = 0;
     let hi = shifts.length - 1;
     let found = 0;
@@ -114,10 +119,10 @@ export function splice(
     return found;
   };
   return {
-    text: parts.join(''),
-    shift: ([start, end]) => {
-      const by = shiftOf(start);
-      return [start + by, end + by];
+    bytes: Buffer.concat(parts),
+    place: ([start, end]) => {
+      const from = start + shiftAt(start);
+      return [from, from + (lengths.get(start) ?? end - start)];
     },
   };
 }

@@ -41,6 +41,8 @@ export interface PatchState {
   refs: string[];
   components: Range[];
   routes: StateRoute[];
+  /** Length of the routes' lines after the state's. */
+  routesLength: number;
   otherWarnings: Finding[];
   operations: number;
   schemas: number;
@@ -50,8 +52,6 @@ export interface PatchState {
 export type StateFile = [rel: string, size: number, mtimeMs: number, hash: string, classes: string[]];
 
 export interface StateRoute {
-  /** The route as JSON: built again from it when a class it consulted changes. */
-  route: string;
   deps: number[];
   refs: number[];
   warnings: Finding[];
@@ -72,7 +72,11 @@ export type StateOperation = [
   tags: string,
 ];
 
-/** Where the state of runs with these route patterns lives: the state's line, then the text. */
+/**
+ * Where the state of runs with these route patterns lives: the state's line; each route as a
+ * line of JSON (built again from it when a class it consulted changes; parsed only then); the
+ * document's text.
+ */
 export function stateFile(run: GenerateRun): string {
   const key = contentHash(JSON.stringify(run.patterns)).slice(0, 16);
   return path.join(run.config.cacheDir, NAMESPACE, 'patch', `${key}.txt`);
@@ -86,32 +90,43 @@ export function listedHash(listed: readonly string[]): string {
   return contentHash(listed.join('\n'));
 }
 
-/** The last run's state and document text, if there is a usable one. */
-export function readState(run: GenerateRun): { state: PatchState; text: string } | undefined {
-  let content: string;
+/** What a patched run reads of the last run, and writes for the next (bytes: UTF-8). */
+export interface LastRun {
+  state: PatchState;
+  /** Each route's JSON and a newline, in the order of `state.routes`. */
+  routes: Buffer;
+  /** The document. */
+  text: Buffer;
+}
+
+/** The last run's state, routes and document, if there is a usable one. */
+export function readState(run: GenerateRun): LastRun | undefined {
+  let content: Buffer;
   try {
-    content = readFileSync(stateFile(run), 'utf8');
+    content = readFileSync(stateFile(run));
   } catch {
     return undefined;
   }
-  const newline = content.indexOf('\n');
+  // Only the state's line is decoded: the rest stays bytes, spliced and written as it is.
+  const newline = content.indexOf(0x0a);
   try {
-    const state = JSON.parse(content.slice(0, newline)) as PatchState;
+    const state = JSON.parse(content.toString('utf8', 0, newline)) as PatchState;
     if (state.version !== STATE_VERSION) return undefined;
-    return { state, text: content.slice(newline + 1) };
+    const end = newline + 1 + state.routesLength;
+    return { state, routes: content.subarray(newline + 1, end), text: content.subarray(end) };
   } catch {
     return undefined;
   }
 }
 
-/** Writes the state and the text together (one file, renamed into place). */
-export function writeState(
-  run: GenerateRun,
-  state: PatchState,
-  text: string,
-  problems: string[],
-): void {
-  tryWrite(stateFile(run), `${JSON.stringify(state)}\n${text}`, problems);
+/** The route JSON of each route, from `LastRun.routes`. */
+export function routeTexts(routes: Buffer): string[] {
+  return routes.toString('utf8').split('\n');
+}
+
+/** Writes the state, routes and document together (one file, renamed into place). */
+export function writeState(run: GenerateRun, last: LastRun, problems: string[]): void {
+  tryWrite(stateFile(run), [`${JSON.stringify(last.state)}\n`, last.routes, last.text], problems);
 }
 
 /**
@@ -123,8 +138,8 @@ export function stateOf(
   project: LoadedProject,
   made: Patchable,
   document: OpenApiDocument,
-  text: string,
-): PatchState | undefined {
+  text: Buffer,
+): LastRun | undefined {
   const { operations, components } = locatePieces(text, document);
   const keys = new Table();
   const refs = new Table();
@@ -144,7 +159,6 @@ export function stateOf(
       ];
     });
     return {
-      route: JSON.stringify(route),
       deps: entry.deps.map(([key]) => keys.id(key)),
       refs: Object.keys(entry.components).map((ref) => refs.id(ref)),
       warnings: entry.warnings,
@@ -162,7 +176,10 @@ export function stateOf(
   const written = [...components.keys()].filter((ref) => !ref.startsWith(SECURITY));
   if (written.length !== refs.values.length) return undefined;
   const referenced = new Set([...project.files.values()].flatMap((f) => f.references ?? []));
-  return {
+  const routeLines = Buffer.from(
+    made.records.map(({ route }) => `${JSON.stringify(route)}\n`).join(''),
+  );
+  const state: PatchState = {
     version: STATE_VERSION,
     setup: setupOf(run),
     listed: listedHash(project.listed),
@@ -180,10 +197,12 @@ export function stateOf(
       return range;
     }),
     routes,
+    routesLength: routeLines.length,
     otherWarnings: made.otherWarnings,
     operations: operations.size,
     schemas: Object.keys(document.components?.schemas ?? {}).length,
   };
+  return { state, routes: routeLines, text };
 }
 
 /** Strings numbered in the order first met. */
