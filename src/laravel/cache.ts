@@ -72,7 +72,8 @@ class Pack {
       return undefined;
     }
     const newline = text.indexOf('\n');
-    const index = newline > 0 ? parseJson<Record<string, [number, number]>>(text.slice(0, newline)) : undefined;
+    const index =
+      newline > 0 ? parseJson<Record<string, [number, number]>>(text.slice(0, newline)) : undefined;
     return index ? new Pack(index, text.slice(newline + 1)) : undefined;
   }
 
@@ -306,7 +307,7 @@ export function writeAtomic(file: string, text: string | readonly (string | Buff
     try {
       for (const part of text) {
         const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
       }
     } finally {
       closeSync(fd);

@@ -11,7 +11,7 @@ import { projectFiles } from './project/files.js';
 import { loadProject, type LoadedProject } from './project/load.js';
 import { patchLastDocument, type Patched } from './patch/apply.js';
 import { documentText } from './patch/pieces.js';
-import { stateOf, writeState } from './patch/state.js';
+import { dropState, stateOf, writeState } from './patch/state.js';
 
 export interface GenerateOptions {
   /** Only routes whose URI matches one of these Laravel `Str::is` patterns (`api/users*`). Default: all. */
@@ -164,6 +164,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     bytes = Buffer.from(documentText(document));
     const last = built.patchable && stateOf(run, project, built.patchable, document, bytes);
     if (last) writeState(run, last, problems);
+    else dropState(run);
   }
   const cacheProblems = [...new Set(problems)].map((message) => cacheFinding(run, message));
   const operations = Object.values(document.paths ?? {}).reduce(
@@ -224,7 +225,10 @@ function result(
   let text: string | undefined;
   const textOf = () => (text ??= bytes ? bytes.toString('utf8') : documentText(document!));
   return Object.defineProperties(fields as GenerateResult, {
-    document: { get: () => (document ??= JSON.parse(textOf()) as OpenApiDocument), enumerable: true },
+    document: {
+      get: () => (document ??= JSON.parse(textOf()) as OpenApiDocument),
+      enumerable: true,
+    },
     text: { get: textOf, enumerable: true },
     bytes: { get: () => (bytes ??= Buffer.from(textOf())), enumerable: true },
   });

@@ -51,10 +51,35 @@ describe('the analysis cache', () => {
     ]);
     expect(run.code).toBe(0);
     expect(analysed(run.stdout)).toBe(1);
+    // Only a resource changed: the last document was patched in place.
+    expect(run.stdout).toMatch(/\(\d+ files, 1 analysed, patched \d+ routes?\)\n$/);
     const cold = out('cold-after-change.json');
     await runCli(['generate', '--project', project, '--output', cold, '--no-cache']);
     expect(readFileSync(incremental, 'utf8')).toBe(readFileSync(cold, 'utf8'));
     expect(readFileSync(incremental, 'utf8')).toContain('"label"');
+  });
+
+  it('--incremental after a route file changed makes the whole document, and equals a cold run', async () => {
+    const file = path.join(project, 'routes/api.php');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace("->name('search')", "->name('search.everything')"),
+    );
+    const incremental = out('incremental-routes.json');
+    const run = await runCli([
+      'generate',
+      '--project',
+      project,
+      '--output',
+      incremental,
+      '--incremental',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('patched');
+    const cold = out('cold-after-routes.json');
+    await runCli(['generate', '--project', project, '--output', cold, '--no-cache']);
+    expect(readFileSync(incremental, 'utf8')).toBe(readFileSync(cold, 'utf8'));
+    expect(readFileSync(incremental, 'utf8')).toContain('"search.everything"');
   });
 
   it('--no-cache neither reads nor writes the cache', async () => {

@@ -77,9 +77,8 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   // here, in the command, not in the library, which must not change its host's V8.
   setFlagsFromString('--no-turbo-inlining');
   // The analysis stack (php-parser and the rest) loads only when this command runs.
-  const { formatFor, writeDocument, writeDocumentText } = await import(
-    '../../core/write-document.js'
-  );
+  const { formatFor, writeDocument, writeDocumentText } =
+    await import('../../core/write-document.js');
   const started = performance.now();
   const project = parseProjectDir(flags.project);
   // --output is relative to the working directory; the default lives in the project.
@@ -106,14 +105,21 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
   for (const note of notes ?? []) process.stderr.write(`${note}\n`);
-  const { operations, schemas, files, analysed } = result.stats;
+  const { operations, schemas, files, analysed, patched } = result.stats;
+  // A patched run wrote the operations of these routes into the last document, in place.
+  const details = [
+    plural(files, 'file'),
+    `${analysed} analysed`,
+    ...(patched ? [`patched ${plural(patched.routes, 'route')}`] : []),
+    ...(summary ? [summary] : []),
+  ];
   const ms = performance.now() - started;
   const out = colors(process.stdout);
   const where = path.relative(process.cwd(), output) || output;
   process.stdout.write(
     `${out.green('Wrote')} ${where}: ${plural(operations, 'operation')}, ${plural(schemas, 'schema')}, ` +
       `${plural(result.warnings.length, 'warning')} in ${(ms / 1000).toFixed(2)} s ` +
-      `(${plural(files, 'file')}, ${analysed} analysed${summary ? `, ${summary}` : ''})\n`,
+      `(${details.join(', ')})\n`,
   );
 }
 

@@ -79,7 +79,11 @@ export function assemble(
     globals.tables.map(([table, columns]) => [table, new Map(columns.map((c) => [c.name, c]))]),
   );
   const models = new ModelCatalog(classes, tables);
-  const resources = new ResourceCatalog(classes, new Set(globals.unwrapped), new Map(globals.hints));
+  const resources = new ResourceCatalog(
+    classes,
+    new Set(globals.unwrapped),
+    new Map(globals.hints),
+  );
   const configs = new Map(globals.configs);
   const asm: Assembly = {
     config,
@@ -94,7 +98,10 @@ export function assemble(
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
   resources.attach(asm);
-  const globalKey = JSON.stringify({ config: { ...config, cacheDir: '', watchPaths: [] }, globals });
+  const globalKey = JSON.stringify({
+    config: { ...config, cacheDir: '', watchPaths: [] },
+    globals,
+  });
   return { asm, resources, globalKey };
 }
 

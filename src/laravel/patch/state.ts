@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../core/errors.js';
 import type { OpenApiDocument } from '../../core/types.js';
@@ -49,7 +49,13 @@ export interface PatchState {
 }
 
 /** A file read: its path, size, modification time, content hash, and the classes it declares. */
-export type StateFile = [rel: string, size: number, mtimeMs: number, hash: string, classes: string[]];
+export type StateFile = [
+  rel: string,
+  size: number,
+  mtimeMs: number,
+  hash: string,
+  classes: string[],
+];
 
 export interface StateRoute {
   deps: number[];
@@ -124,6 +130,11 @@ export function routeTexts(routes: Buffer): string[] {
   return routes.toString('utf8').split('\n');
 }
 
+/** Removes the state of an earlier run: this run's document cannot be patched. */
+export function dropState(run: GenerateRun): void {
+  rmSync(stateFile(run), { force: true });
+}
+
 /** Writes the state, routes and document together (one file, renamed into place). */
 export function writeState(run: GenerateRun, last: LastRun, problems: string[]): void {
   tryWrite(stateFile(run), [`${JSON.stringify(last.state)}\n`, last.routes, last.text], problems);
@@ -143,7 +154,7 @@ export function stateOf(
   const { operations, components } = locatePieces(text, document);
   const keys = new Table();
   const refs = new Table();
-  const routes = made.records.map(({ route, entry }): StateRoute => {
+  const routes = made.records.map(({ entry }): StateRoute => {
     const ops = entry.ops.map((op): StateOperation => {
       const written = document.paths?.[op.path]?.[op.method as 'get'];
       const range = operations.get(operationKey(op.method, op.path));

@@ -1,0 +1,271 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateOpenApi } from '../../src/laravel/generate.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A copy of a fixture project without its vendor shim or caches. */
+function copy(fixture: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-patch-'));
+  cpSync(path.join(ROOT, fixture), dir, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}vendor`) && !src.includes(`${path.sep}storage`),
+  });
+  return dir;
+}
+
+interface Step {
+  name: string;
+  /** Changes the project. */
+  edit: (dir: string) => void;
+  /** Whether `--incremental` may patch the last document (else it makes it whole). */
+  patched: boolean;
+  /** Routes whose operations a patched run builds again, when it matters. */
+  rebuilt?: number;
+}
+
+function replaceIn(file: string, from: string | RegExp, to: string): (dir: string) => void {
+  return (dir) => {
+    const full = path.join(dir, file);
+    const text = readFileSync(full, 'utf8');
+    const next = text.replace(from, to);
+    if (next === text) throw new Error(`${file}: ${String(from)} not found`);
+    writeFileSync(full, next);
+  };
+}
+
+/**
+ * Each step edits the project, then `--incremental` runs and must write exactly what a run
+ * without the cache writes, warnings included, patching the last document where it says so.
+ */
+async function check(dir: string, step: Step): Promise<void> {
+  step.edit(dir);
+  const incremental = await generateOpenApi(dir, { incremental: true });
+  const full = await generateOpenApi(dir, { cache: false });
+  expect(incremental.text).toBe(full.text);
+  expect(incremental.warnings).toEqual(full.warnings);
+  expect(incremental.stats.operations).toBe(full.stats.operations);
+  expect(incremental.stats.schemas).toBe(full.stats.schemas);
+  expect(incremental.stats.patched !== undefined, 'patched').toBe(step.patched);
+  if (step.rebuilt !== undefined) expect(incremental.stats.patched?.routes).toBe(step.rebuilt);
+  // The document object of a patched run is the text, parsed.
+  expect(incremental.document).toEqual(JSON.parse(full.text));
+}
+
+const LARAVEL_8: Step[] = [
+  {
+    name: "a controller method's docblock",
+    edit: replaceIn(
+      'app/Http/Controllers/PostController.php',
+      'List posts, newest first.',
+      'List the posts.',
+    ),
+    patched: true,
+  },
+  {
+    name: "a FormRequest's rules",
+    edit: replaceIn(
+      'app/Http/Requests/StorePostRequest.php',
+      "'required|string|min:20'",
+      "'required|string|min:50'",
+    ),
+    patched: true,
+  },
+  {
+    name: "a resource's fields (a component changes)",
+    edit: replaceIn(
+      'app/Http/Resources/CategoryResource.php',
+      "'slug' => $this->slug,",
+      "'slug' => $this->slug,\n            'label' => strtoupper($this->name),",
+    ),
+    patched: true,
+  },
+  {
+    name: "a model's casts",
+    edit: replaceIn('app/Models/Product.php', "'stock' => 'integer',", "'stock' => 'string',"),
+    patched: true,
+  },
+  {
+    name: 'inline validation in a controller',
+    edit: replaceIn(
+      'app/Http/Controllers/AuthController.php',
+      "'password' => 'required|string|min:8|confirmed'",
+      "'password' => 'required|string|min:12|confirmed'",
+    ),
+    patched: true,
+  },
+  {
+    name: 'a file touched, its content unchanged',
+    edit: (dir) => {
+      const file = path.join(dir, 'app/Http/Controllers/UserController.php');
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(file, later, later);
+    },
+    patched: true,
+    rebuilt: 0,
+  },
+  {
+    name: 'a comment in a controller (operations built again, the same)',
+    edit: replaceIn(
+      'app/Http/Controllers/OrderController.php',
+      /\n}\s*$/,
+      '\n    // The end.\n}\n',
+    ),
+    patched: true,
+  },
+  {
+    name: 'a route file',
+    edit: replaceIn('routes/api.php', "->name('search')", "->name('search.all')"),
+    patched: false,
+  },
+  {
+    name: 'patchable again after a full run',
+    edit: replaceIn(
+      'app/Http/Controllers/PostController.php',
+      'List the posts.',
+      'List every post.',
+    ),
+    patched: true,
+  },
+  {
+    name: 'a migration (the tables every model reads)',
+    edit: replaceIn(
+      'database/migrations/2021_04_12_000000_create_products_table.php',
+      "$table->string('name');",
+      "$table->string('name');\n            $table->string('colour')->nullable();",
+    ),
+    patched: false,
+  },
+  {
+    name: 'a handler that returns a resource for another model (resource hints)',
+    edit: replaceIn(
+      'app/Http/Controllers/SearchController.php',
+      /PostResource::collection\(/,
+      'PostResource::collection((array) ',
+    ),
+    patched: false,
+  },
+  {
+    name: 'a new class file',
+    edit: (dir) =>
+      writeFileSync(
+        path.join(dir, 'app/Http/Resources/TagResource.php'),
+        '<?php\nnamespace App\\Http\\Resources;\n\nuse Illuminate\\Http\\Resources\\Json\\JsonResource;\n\nclass TagResource extends JsonResource\n{\n}\n',
+      ),
+    patched: false,
+  },
+  {
+    name: 'a file deleted',
+    edit: (dir) => rmSync(path.join(dir, 'app/Http/Resources/TagResource.php')),
+    patched: false,
+  },
+  {
+    name: 'a syntax error (reported with file and line)',
+    edit: replaceIn(
+      'app/Http/Controllers/CategoryController.php',
+      /public function show/,
+      'public function show(',
+    ),
+    patched: false,
+  },
+  {
+    name: 'the syntax error mended',
+    edit: replaceIn(
+      'app/Http/Controllers/CategoryController.php',
+      'public function show((',
+      'public function show(',
+    ),
+    patched: false,
+  },
+  {
+    name: 'a config file',
+    edit: replaceIn('config/app.php', /'name' => [^\n]*/, "'name' => 'Renamed API',"),
+    patched: false,
+  },
+  {
+    name: '.env (the title and server)',
+    edit: (dir) =>
+      writeFileSync(path.join(dir, '.env'), 'APP_NAME="From env"\nAPP_URL=http://api.test\n'),
+    patched: false,
+  },
+  {
+    name: 'a controller again, after all that',
+    edit: replaceIn('app/Http/Controllers/PostController.php', 'List every post.', 'List posts.'),
+    patched: true,
+  },
+];
+
+const LARAVEL_11: Step[] = [
+  {
+    name: "an invokable controller's docblock (another file does not parse)",
+    edit: replaceIn(
+      'app/Http/Controllers/Api/OrderController.php',
+      'List orders.',
+      'List all orders.',
+    ),
+    patched: true,
+  },
+  {
+    name: "a backed enum's cases (Rule::enum, casts)",
+    edit: replaceIn(
+      'app/Enums/OrderStatus.php',
+      "case Cancelled = 'cancelled';",
+      "case Cancelled = 'cancelled';\n    case Refunded = 'refunded';",
+    ),
+    patched: true,
+  },
+  {
+    name: "a model's casts() method",
+    edit: replaceIn('app/Models/Order.php', "'is_gift' => 'boolean',", "'is_gift' => 'integer',"),
+    patched: true,
+  },
+];
+
+describe.each([
+  { fixture: 'test/fixtures/laravel-8', steps: LARAVEL_8 },
+  { fixture: 'test/fixtures/laravel-11', steps: LARAVEL_11 },
+])(
+  'generate --incremental on $fixture: patched or whole, the same document',
+  ({ fixture, steps }) => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = copy(fixture);
+      await generateOpenApi(dir);
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    // In order: each step starts from the state the one before left.
+    it.each(steps)('$name', (step) => check(dir, step));
+  },
+);
+
+describe('what a patched run does not do', () => {
+  it('without the state of a last run (an emptied cache), it makes the document whole', async () => {
+    const dir = copy('test/fixtures/laravel-8');
+    try {
+      await generateOpenApi(dir);
+      rmSync(path.join(dir, 'storage/app/spectrum/cache'), { recursive: true });
+      await check(dir, { ...LARAVEL_8[0]!, patched: false });
+      // The full run left a state again.
+      await check(dir, LARAVEL_8[1]!);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with other route patterns than the last run, it makes the document whole', async () => {
+    const dir = copy('test/fixtures/laravel-8');
+    try {
+      await generateOpenApi(dir);
+      LARAVEL_8[0]!.edit(dir);
+      const only = await generateOpenApi(dir, { incremental: true, patterns: ['api/posts*'] });
+      expect(only.stats.patched).toBeUndefined();
+      const full = await generateOpenApi(dir, { cache: false, patterns: ['api/posts*'] });
+      expect(only.text).toBe(full.text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
