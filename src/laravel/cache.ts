@@ -53,28 +53,30 @@ export interface CacheStats {
 
 /**
  * Facts by hash, parsed one entry at a time on first use: `facts.pack` is a line of JSON, the
- * index (hash → start and end of its facts in the rest), then the facts' JSON texts one after
- * another. A run that needs a few files' facts (a patched run) parses only those.
+ * index (hash → start and end, in bytes, of its facts in the rest), then the facts' JSON texts
+ * one after another. A run that needs a few files' facts (a patched run) decodes only those.
  */
 class Pack {
   private readonly parsed = new Map<string, FileFacts>();
 
   constructor(
     private readonly index: Record<string, [number, number]>,
-    private readonly body: string,
+    private readonly body: Buffer,
   ) {}
 
   static read(file: string): Pack | undefined {
-    let text;
+    let bytes;
     try {
-      text = readFileSync(file, 'utf8');
+      bytes = readFileSync(file);
     } catch {
       return undefined;
     }
-    const newline = text.indexOf('\n');
+    const newline = bytes.indexOf(0x0a);
     const index =
-      newline > 0 ? parseJson<Record<string, [number, number]>>(text.slice(0, newline)) : undefined;
-    return index ? new Pack(index, text.slice(newline + 1)) : undefined;
+      newline > 0
+        ? parseJson<Record<string, [number, number]>>(bytes.toString('utf8', 0, newline))
+        : undefined;
+    return index ? new Pack(index, bytes.subarray(newline + 1)) : undefined;
   }
 
   /** The pack's text for these entries: `[hash, facts JSON]`, in order. */
@@ -82,8 +84,9 @@ class Pack {
     const index: Record<string, [number, number]> = {};
     let at = 0;
     for (const [hash, json] of entries) {
-      index[hash] = [at, at + json.length];
-      at += json.length;
+      const length = Buffer.byteLength(json);
+      index[hash] = [at, at + length];
+      at += length;
     }
     return `${JSON.stringify(index)}\n${entries.map(([, json]) => json).join('')}`;
   }
@@ -95,16 +98,15 @@ class Pack {
   get(hash: string): FileFacts | undefined {
     let facts = this.parsed.get(hash);
     if (facts) return facts;
-    const range = this.index[hash];
-    if (!range) return undefined;
-    facts = parseJson<FileFacts>(this.body.slice(range[0], range[1]));
+    const json = this.json(hash);
+    facts = json === undefined ? undefined : parseJson<FileFacts>(json);
     if (facts) this.parsed.set(hash, facts);
     return facts;
   }
 
   json(hash: string): string | undefined {
     const range = this.index[hash];
-    return range && this.body.slice(range[0], range[1]);
+    return range && this.body.toString('utf8', range[0], range[1]);
   }
 }
 
