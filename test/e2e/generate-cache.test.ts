@@ -31,16 +31,18 @@ describe('the analysis cache', () => {
     expect(readFileSync(warm, 'utf8')).toBe(readFileSync(cold, 'utf8'));
   });
 
-  it('--incremental re-analyses only the changed file, and equals a cold run', async () => {
-    const file = path.join(project, 'app/Http/Resources/CategoryResource.php');
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace(
-        "'name' => $this->name,",
-        "'name' => $this->name,\n            'label' => strtoupper($this->name),",
-      ),
-    );
-    const incremental = out('incremental.json');
+  /**
+   * Edits a file of the project, runs `--incremental` and a run without the cache: the two
+   * documents must be the same bytes. Returns the incremental run and its document.
+   */
+  async function incrementalAfter(
+    file: string,
+    from: string,
+    to: string,
+  ): Promise<{ stdout: string; document: string }> {
+    const full = path.join(project, file);
+    writeFileSync(full, readFileSync(full, 'utf8').replace(from, to));
+    const incremental = out(`incremental-${path.basename(file)}.json`);
     const run = await runCli([
       'generate',
       '--project',
@@ -50,36 +52,33 @@ describe('the analysis cache', () => {
       '--incremental',
     ]);
     expect(run.code).toBe(0);
+    const cold = out(`cold-${path.basename(file)}.json`);
+    await runCli(['generate', '--project', project, '--output', cold, '--no-cache']);
+    const document = readFileSync(incremental, 'utf8');
+    expect(document).toBe(readFileSync(cold, 'utf8'));
+    return { stdout: run.stdout, document };
+  }
+
+  it('--incremental re-analyses only the changed file, and equals a cold run', async () => {
+    const run = await incrementalAfter(
+      'app/Http/Resources/CategoryResource.php',
+      "'name' => $this->name,",
+      "'name' => $this->name,\n            'label' => strtoupper($this->name),",
+    );
     expect(analysed(run.stdout)).toBe(1);
     // Only a resource changed: the last document was patched in place.
     expect(run.stdout).toMatch(/\(\d+ files, 1 analysed, patched \d+ routes?\)\n$/);
-    const cold = out('cold-after-change.json');
-    await runCli(['generate', '--project', project, '--output', cold, '--no-cache']);
-    expect(readFileSync(incremental, 'utf8')).toBe(readFileSync(cold, 'utf8'));
-    expect(readFileSync(incremental, 'utf8')).toContain('"label"');
+    expect(run.document).toContain('"label"');
   });
 
   it('--incremental after a route file changed makes the whole document, and equals a cold run', async () => {
-    const file = path.join(project, 'routes/api.php');
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace("->name('search')", "->name('search.everything')"),
+    const run = await incrementalAfter(
+      'routes/api.php',
+      "->name('search')",
+      "->name('search.everything')",
     );
-    const incremental = out('incremental-routes.json');
-    const run = await runCli([
-      'generate',
-      '--project',
-      project,
-      '--output',
-      incremental,
-      '--incremental',
-    ]);
-    expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('patched');
-    const cold = out('cold-after-routes.json');
-    await runCli(['generate', '--project', project, '--output', cold, '--no-cache']);
-    expect(readFileSync(incremental, 'utf8')).toBe(readFileSync(cold, 'utf8'));
-    expect(readFileSync(incremental, 'utf8')).toContain('"search.everything"');
+    expect(run.document).toContain('"search.everything"');
   });
 
   it('--no-cache neither reads nor writes the cache', async () => {
