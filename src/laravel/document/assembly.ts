@@ -3,7 +3,7 @@ import type { ApidocConfig } from '../config.js';
 import type { FileFacts } from '../facts/types.js';
 import { ModelCatalog } from '../models/catalog.js';
 import type { Column } from '../models/columns.js';
-import { replayMigrations, type Tables } from '../models/tables.js';
+import { replayMigrations, type TableLookup, type Tables } from '../models/tables.js';
 import { arrayGet, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
@@ -65,19 +65,27 @@ export function createAssembly(
   warnings: Finding[],
 ): { asm: Assembly; resources: ResourceCatalog; globalKey: string; globals: Globals } {
   const globals = projectGlobals(files, classes);
-  return { ...assemble(globals, classes, config, warnings), globals };
-}
-
-/** The assembly from globals computed now or by an earlier run. */
-export function assemble(
-  globals: Globals,
-  classes: ClassIndex,
-  config: ApidocConfig,
-  warnings: Finding[],
-): { asm: Assembly; resources: ResourceCatalog; globalKey: string } {
   const tables: Tables = new Map(
     globals.tables.map(([table, columns]) => [table, new Map(columns.map((c) => [c.name, c]))]),
   );
+  const globalKey = JSON.stringify({
+    config: { ...config, cacheDir: '', watchPaths: [] },
+    globals,
+  });
+  return { ...assemble(globals, tables, classes, config, warnings), globalKey, globals };
+}
+
+/**
+ * The assembly from globals computed now or by an earlier run (whose tables it may read one at
+ * a time: `tables` stands for `globals.tables`).
+ */
+export function assemble(
+  globals: Omit<Globals, 'tables'>,
+  tables: TableLookup,
+  classes: ClassIndex,
+  config: ApidocConfig,
+  warnings: Finding[],
+): { asm: Assembly; resources: ResourceCatalog } {
   const models = new ModelCatalog(classes, tables);
   const resources = new ResourceCatalog(
     classes,
@@ -98,11 +106,7 @@ export function assemble(
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
   resources.attach(asm);
-  const globalKey = JSON.stringify({
-    config: { ...config, cacheDir: '', watchPaths: [] },
-    globals,
-  });
-  return { asm, resources, globalKey };
+  return { asm, resources };
 }
 
 /** `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls). */

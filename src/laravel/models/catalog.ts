@@ -5,7 +5,7 @@ import type { ClassIndex } from '../project/classes.js';
 import { plural, snake } from '../inflect.js';
 import { castSchema, type EnumValues } from './casts.js';
 import { RELATION_TYPES } from './relations.js';
-import type { Tables } from './tables.js';
+import type { TableLookup } from './tables.js';
 
 /** Framework classes a model descends from. */
 export const MODEL_BASES = [
@@ -32,7 +32,7 @@ export class ModelCatalog {
 
   constructor(
     private readonly classes: ClassIndex,
-    private readonly tables: Tables,
+    private readonly tables: TableLookup,
   ) {
     this.enumValues = (name) => {
       const cls = classes.get(name)?.facts;

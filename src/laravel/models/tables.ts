@@ -4,6 +4,11 @@ import { COLUMN_CHANGES, COLUMN_TYPES, type Column } from './columns.js';
 /** Table name → its columns in order, after replaying every migration. */
 export type Tables = Map<string, Map<string, Column>>;
 
+/** What the models read of the tables: one table's columns by name, in order. */
+export interface TableLookup {
+  get(table: string): ReadonlyMap<string, Column> | undefined;
+}
+
 /**
  * Replays the migrations in the order Laravel runs them (by file name): creates, alters,
  * renames and drops, column modifiers (`nullable`, `change`) included.

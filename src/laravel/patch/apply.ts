@@ -12,17 +12,16 @@ import { classFileCandidates } from '../php/psr4.js';
 import { ClassIndex } from '../project/classes.js';
 import { projectFiles } from '../project/files.js';
 import { globalView } from '../project/view.js';
-import type { Route } from '../routes/types.js';
 import { pieceBytes, splice, type Range } from './pieces.js';
 import {
+  lazyTables,
   listedHash,
   readState,
-  routeTexts,
+  routeLines,
   setupOf,
   type LastRun,
   type PatchState,
   type StateFile,
-  type StateOperation,
   type StateRoute,
 } from './state.js';
 import type { GenerateRun } from '../generate.js';
@@ -173,10 +172,11 @@ function rebuild(
   facts: ReadonlyMap<string, FileFacts>,
 ): Omit<Patched, 'analysed' | 'rebuilt'> | undefined {
   const { state, text } = last;
-  const routeJson = affected.length > 0 ? routeTexts(last.routes) : [];
+  const lineOf = routeLines(last.routes);
   const classes = lazyIndex(state.files, facts, run.cache);
   const warnings: Finding[] = [];
-  const { asm, resources } = assemble(state.globals, classes, run.config, warnings);
+  const tables = lazyTables(state, last.tables);
+  const { asm, resources } = assemble(state.globals, tables, classes, run.config, warnings);
   const ctx = { asm, resources, security: new SecuritySchemes(run.config.securitySchemes) };
   const keys = new Indexed(state.keys);
   const refs = new Indexed(state.refs);
@@ -185,30 +185,30 @@ function rebuild(
   const touched = new Set<number>();
   for (const at of affected) {
     const before = routes[at]!;
-    const entry = buildRoute(JSON.parse(routeJson[at]!) as Route, ctx);
-    if (entry.ops.length !== before.ops.length) return undefined;
-    const ops: StateOperation[] = [];
+    const [route, lines] = lineOf(at);
+    const entry = buildRoute(route, ctx);
+    if (entry.ops.length !== lines.length) return undefined;
     for (const [i, op] of entry.ops.entries()) {
-      const [method, opPath, start, end, builtId, writtenId, tags] = before.ops[i]!;
+      const [method, opPath, builtId, writtenId, tags] = lines[i]!;
       const id = op.operation.operationId ?? null;
       const sameTags = JSON.stringify(op.operation.tags ?? null) === tags;
       if (op.method !== method || op.path !== opPath || id !== builtId || !sameTags)
         return undefined;
       const operation =
         writtenId === builtId ? op.operation : { ...op.operation, operationId: writtenId! };
+      const range: Range = [before.at[2 * i]!, before.at[2 * i + 1]!];
       const written = pieceBytes(operation);
-      if (!written.equals(text.subarray(start, end)))
-        replacements.push({ range: [start, end], bytes: written });
-      ops.push(before.ops[i]!);
+      if (!written.equals(text.subarray(range[0], range[1])))
+        replacements.push({ range, bytes: written });
     }
-    const route: StateRoute = {
+    const rebuilt: StateRoute = {
       deps: entry.deps.map(([key]) => keys.id(key)),
       refs: Object.keys(entry.components).map((ref) => refs.id(ref)),
-      warnings: entry.warnings,
-      ops,
+      ...(entry.warnings.length > 0 ? { warnings: entry.warnings } : {}),
+      at: before.at,
     };
-    route.refs.forEach((ref) => touched.add(ref));
-    routes[at] = route;
+    rebuilt.refs.forEach((ref) => touched.add(ref));
+    routes[at] = rebuilt;
   }
   // The document's components must stay the same set: each still referred to by some route,
   // none new (a new one would need a place among the sorted others).
@@ -223,22 +223,27 @@ function rebuild(
       replacements.push({ range, bytes: written });
   }
   const { bytes: patched, place } = splice(text, replacements);
+  const moved = replacements.length > 0;
   for (const [i, route] of routes.entries()) {
-    routes[i] = {
-      ...route,
-      ops: route.ops.map(([m, p, start, end, b, w, t]): StateOperation => {
-        const [s, e] = place([start, end]);
-        return [m, p, s, e, b, w, t];
-      }),
-    };
+    if (!moved) break;
+    const at: number[] = [];
+    for (let j = 0; j < route.at.length; j += 2)
+      at.push(...place([route.at[j]!, route.at[j + 1]!]));
+    routes[i] = { ...route, at };
   }
   return {
     last: {
-      state: { ...state, keys: keys.values, components: state.components.map(place), routes },
+      state: {
+        ...state,
+        keys: keys.values,
+        components: moved ? state.components.map(place) : state.components,
+        routes,
+      },
       routes: last.routes,
+      tables: last.tables,
       text: patched,
     },
-    warnings: sortFindings([...state.otherWarnings, ...routes.flatMap((r) => r.warnings)]),
+    warnings: sortFindings([...state.otherWarnings, ...routes.flatMap((r) => r.warnings ?? [])]),
   };
 }
 

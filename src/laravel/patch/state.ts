@@ -6,19 +6,25 @@ import type { Patchable } from '../build-document.js';
 import { contentHash, NAMESPACE, tryWrite } from '../cache.js';
 import type { Globals } from '../document/assembly.js';
 import type { GenerateRun } from '../generate.js';
+import type { Column } from '../models/columns.js';
+import type { TableLookup } from '../models/tables.js';
 import { classFileCandidates } from '../php/psr4.js';
 import type { LoadedProject } from '../project/load.js';
+import type { Route } from '../routes/types.js';
 import { locatePieces, operationKey, type Range } from './pieces.js';
 
 /** Bump when what the state holds, or how a patched run reads it, changes. */
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 /** Security schemes follow from the routes' middleware alone: no route refers to them. */
 export const SECURITY = '#/components/securitySchemes/';
 
 /**
  * What a run leaves for the next `--incremental` run to patch its document instead of making
  * it again (`patch/apply.ts`): the files it read, the project-wide results, and for every
- * route its operations' places in the document's text and what they were built from.
+ * route where its operations are in the document's text and what they were built from. What a
+ * patched run changes is in this object, written as a line of JSON; what it never changes
+ * (each route's JSON, the migrations' tables, the document's text but for the patched pieces)
+ * follows as bytes, parsed only where needed.
  */
 export interface PatchState {
   version: number;
@@ -34,18 +40,20 @@ export interface PatchState {
    * appears for one would join the project.
    */
   unresolved: string[];
-  globals: Globals;
+  /** The project-wide results but the tables, which are bytes: table → its range there. */
+  globals: Omit<Globals, 'tables'>;
+  tables: Record<string, Range>;
   /** The keys routes consulted (class names, `short:…`, `*`), referred to by index. */
   keys: string[];
   /** Component `$ref`s, referred to by index, and where each is in the text. */
   refs: string[];
   components: Range[];
   routes: StateRoute[];
-  /** Length of the routes' lines after the state's. */
-  routesLength: number;
   otherWarnings: Finding[];
   operations: number;
   schemas: number;
+  /** Lengths of the byte sections after the state's line: routes, then tables. */
+  sections: [routes: number, tables: number];
 }
 
 /** A file read: its path, size, modification time, content hash, and the classes it declares. */
@@ -60,29 +68,38 @@ export type StateFile = [
 export interface StateRoute {
   deps: number[];
   refs: number[];
-  warnings: Finding[];
-  ops: StateOperation[];
+  warnings?: Finding[];
+  /** Where its operations are in the text: start and end of each, one after the other. */
+  at: number[];
 }
 
 /**
- * An operation: where it is, its operationId as built and as written (made unique), its tags
- * as JSON. A patched operation must keep the first and the tags, so that nothing else changes.
+ * A route as its line holds it: the route (built again from it when a class it consulted
+ * changes) and its operations' method, path, operationId as built and as written (made
+ * unique), tags as JSON. A patched operation must keep all but the place, so that nothing
+ * else in the document changes.
  */
-export type StateOperation = [
+export type RouteLine = [route: Route, ops: OperationLine[]];
+export type OperationLine = [
   method: string,
   path: string,
-  start: number,
-  end: number,
   builtId: string | null,
   writtenId: string | null,
   tags: string,
 ];
 
-/**
- * Where the state of runs with these route patterns lives: the state's line; each route as a
- * line of JSON (built again from it when a class it consulted changes; parsed only then); the
- * document's text.
- */
+/** What a patched run reads of the last run, and writes for the next (bytes: UTF-8). */
+export interface LastRun {
+  state: PatchState;
+  /** A `RouteLine` of JSON for each route, in the order of `state.routes`. */
+  routes: Buffer;
+  /** The tables' columns, each a JSON array (see `state.tables`). */
+  tables: Buffer;
+  /** The document. */
+  text: Buffer;
+}
+
+/** Where the state of runs with these route patterns lives. */
 export function stateFile(run: GenerateRun): string {
   const key = contentHash(JSON.stringify(run.patterns)).slice(0, 16);
   return path.join(run.config.cacheDir, NAMESPACE, 'patch', `${key}.txt`);
@@ -96,16 +113,7 @@ export function listedHash(listed: readonly string[]): string {
   return contentHash(listed.join('\n'));
 }
 
-/** What a patched run reads of the last run, and writes for the next (bytes: UTF-8). */
-export interface LastRun {
-  state: PatchState;
-  /** Each route's JSON and a newline, in the order of `state.routes`. */
-  routes: Buffer;
-  /** The document. */
-  text: Buffer;
-}
-
-/** The last run's state, routes and document, if there is a usable one. */
+/** The last run's state, sections and document, if there is a usable one. */
 export function readState(run: GenerateRun): LastRun | undefined {
   let content: Buffer;
   try {
@@ -118,16 +126,39 @@ export function readState(run: GenerateRun): LastRun | undefined {
   try {
     const state = JSON.parse(content.toString('utf8', 0, newline)) as PatchState;
     if (state.version !== STATE_VERSION) return undefined;
-    const end = newline + 1 + state.routesLength;
-    return { state, routes: content.subarray(newline + 1, end), text: content.subarray(end) };
+    const [routes, tables] = state.sections;
+    const at = newline + 1;
+    return {
+      state,
+      routes: content.subarray(at, at + routes),
+      tables: content.subarray(at + routes, at + routes + tables),
+      text: content.subarray(at + routes + tables),
+    };
   } catch {
     return undefined;
   }
 }
 
-/** The route JSON of each route, from `LastRun.routes`. */
-export function routeTexts(routes: Buffer): string[] {
-  return routes.toString('utf8').split('\n');
+/** Each route's line, parsed: only the routes a patched run builds again are asked for. */
+export function routeLines(routes: Buffer): (at: number) => RouteLine {
+  const lines = routes.toString('utf8').split('\n');
+  return (at) => JSON.parse(lines[at]!) as RouteLine;
+}
+
+/** The tables of the last run, each parsed when a model first reads it. */
+export function lazyTables(state: PatchState, bytes: Buffer): TableLookup {
+  const parsed = new Map<string, ReadonlyMap<string, Column>>();
+  return {
+    get(table) {
+      let columns = parsed.get(table);
+      const range = state.tables[table];
+      if (!columns && range) {
+        const list = JSON.parse(bytes.toString('utf8', range[0], range[1])) as Column[];
+        parsed.set(table, (columns = new Map(list.map((c) => [c.name, c]))));
+      }
+      return columns;
+    },
+  };
 }
 
 /** Removes the state of an earlier run: this run's document cannot be patched. */
@@ -135,9 +166,14 @@ export function dropState(run: GenerateRun): void {
   rmSync(stateFile(run), { force: true });
 }
 
-/** Writes the state, routes and document together (one file, renamed into place). */
+/** Writes the state, its sections and the document together (one file, renamed into place). */
 export function writeState(run: GenerateRun, last: LastRun, problems: string[]): void {
-  tryWrite(stateFile(run), [`${JSON.stringify(last.state)}\n`, last.routes, last.text], problems);
+  const state = { ...last.state, sections: [last.routes.length, last.tables.length] };
+  tryWrite(
+    stateFile(run),
+    [`${JSON.stringify(state)}\n`, last.routes, last.tables, last.text],
+    problems,
+  );
 }
 
 /**
@@ -154,28 +190,32 @@ export function stateOf(
   const { operations, components } = locatePieces(text, document);
   const keys = new Table();
   const refs = new Table();
-  const routes = made.records.map(({ entry }): StateRoute => {
-    const ops = entry.ops.map((op): StateOperation => {
+  const lines: string[] = [];
+  const routes = made.records.map(({ route, entry }): StateRoute => {
+    const at: number[] = [];
+    const ops = entry.ops.map((op): OperationLine => {
       const written = document.paths?.[op.path]?.[op.method as 'get'];
       const range = operations.get(operationKey(op.method, op.path));
       if (!written || !range) throw new Error(`stateOf: ${op.method} ${op.path} is not written`);
+      at.push(...range);
       return [
         op.method,
         op.path,
-        range[0],
-        range[1],
         op.operation.operationId ?? null,
         written.operationId ?? null,
         JSON.stringify(op.operation.tags ?? null),
       ];
     });
+    lines.push(JSON.stringify([route, ops] satisfies RouteLine));
     return {
       deps: entry.deps.map(([key]) => keys.id(key)),
       refs: Object.keys(entry.components).map((ref) => refs.id(ref)),
-      warnings: entry.warnings,
-      ops,
+      ...(entry.warnings.length > 0 ? { warnings: entry.warnings } : {}),
+      at,
     };
   });
+  const written = [...components.keys()].filter((ref) => !ref.startsWith(SECURITY));
+  if (written.length !== refs.values.length) return undefined;
   const declared = new Set<string>();
   const listed = new Set(project.listed);
   const files = [...project.files].map(([rel, facts]): StateFile => {
@@ -184,12 +224,16 @@ export function stateOf(
     const [size, mtimeMs] = project.stamps.get(rel)!;
     return [rel, size, mtimeMs, project.hashes.get(rel)!, names];
   });
-  const written = [...components.keys()].filter((ref) => !ref.startsWith(SECURITY));
-  if (written.length !== refs.values.length) return undefined;
   const referenced = new Set([...project.files.values()].flatMap((f) => f.references ?? []));
-  const routeLines = Buffer.from(
-    made.records.map(({ route }) => `${JSON.stringify(route)}\n`).join(''),
-  );
+  const { tables, ...globals } = made.globals;
+  const tableRanges: Record<string, Range> = {};
+  const tableParts: Buffer[] = [];
+  let offset = 0;
+  for (const [table, columns] of tables) {
+    const bytes = Buffer.from(JSON.stringify(columns));
+    tableRanges[table] = [offset, (offset += bytes.length)];
+    tableParts.push(bytes);
+  }
   const state: PatchState = {
     version: STATE_VERSION,
     setup: setupOf(run),
@@ -199,21 +243,19 @@ export function stateOf(
     unresolved: [...referenced]
       .filter((name) => !declared.has(name) && classFileCandidates(run.psr4, name).length > 0)
       .sort(),
-    globals: made.globals,
+    globals,
+    tables: tableRanges,
     keys: keys.values,
     refs: refs.values,
-    components: refs.values.map((ref) => {
-      const range = components.get(ref);
-      if (!range) throw new Error(`stateOf: ${ref} is not written`);
-      return range;
-    }),
+    components: refs.values.map((ref) => components.get(ref)!),
     routes,
-    routesLength: routeLines.length,
     otherWarnings: made.otherWarnings,
     operations: operations.size,
     schemas: Object.keys(document.components?.schemas ?? {}).length,
+    sections: [0, 0],
   };
-  return { state, routes: routeLines, text };
+  const routeBytes = Buffer.from(lines.join('\n'));
+  return { state, routes: routeBytes, tables: Buffer.concat(tableParts), text };
 }
 
 /** Strings numbered in the order first met. */
