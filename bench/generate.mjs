@@ -450,6 +450,12 @@ try {
       ]),
     ),
     targetsMs: { cold: 5000, warm: 1000, incremental: 300 },
+    // Every run's wall time, and how many routes each patched run built again (the summary
+    // says `patched N routes` when --incremental patched the last document in place).
+    incrementalRuns: runs.incremental.map((r) => ({
+      wall: Math.round(r.ms),
+      patchedRoutes: Number(/patched (\d+) routes?/.exec(r.stdout)?.[1] ?? NaN),
+    })),
     lastColdSummary: summary,
   };
   const generateCold = median(runs.cold.map((r) => r.ms));
