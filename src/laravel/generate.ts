@@ -191,7 +191,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
 function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
   const problems: string[] = [];
   run.cache.writePending();
-  writeState(run, patched.last, problems);
+  if (!patched.unchanged) writeState(run, patched.last, problems);
   const cacheProblems = [...new Set([...run.cache.problems, ...problems])].map((message) =>
     cacheFinding(run, message),
   );

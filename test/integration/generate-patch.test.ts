@@ -1,4 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +24,13 @@ function copy(fixture: string): string {
     filter: (src) => !src.includes(`${path.sep}vendor`) && !src.includes(`${path.sep}storage`),
   });
   return dir;
+}
+
+/** The file of the patch state a run left in the project's cache. */
+function stateFileOf(dir: string): string {
+  const cache = path.join(dir, 'storage/app/spectrum/cache');
+  const patchDir = path.join(cache, readdirSync(cache)[0]!, 'patch');
+  return path.join(patchDir, readdirSync(patchDir)[0]!);
 }
 
 interface Step {
@@ -250,6 +267,34 @@ describe('what a patched run does not do', () => {
       await check(dir, { ...LARAVEL_8[0]!, patched: false });
       // The full run left a state again.
       await check(dir, LARAVEL_8[1]!);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a damaged state (a truncated file) is not used', async () => {
+    const dir = copy('test/fixtures/laravel-8');
+    try {
+      await generateOpenApi(dir);
+      const state = stateFileOf(dir);
+      truncateSync(state, statSync(state).size - 10);
+      await check(dir, { ...LARAVEL_8[0]!, patched: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with nothing changed, it patches nothing and leaves the state as it was', async () => {
+    const dir = copy('test/fixtures/laravel-8');
+    try {
+      await generateOpenApi(dir);
+      const state = stateFileOf(dir);
+      const written = statSync(state).mtimeMs;
+      const first = await generateOpenApi(dir, { incremental: true });
+      expect(first.stats.patched).toEqual({ routes: 0 });
+      expect(first.stats.analysed).toBe(0);
+      expect(statSync(state).mtimeMs).toBe(written);
+      await check(dir, { name: 'nothing', edit: () => {}, patched: true, rebuilt: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

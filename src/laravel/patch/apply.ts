@@ -36,6 +36,8 @@ export interface Patched {
   analysed: number;
   /** Routes whose operations were built again. */
   rebuilt: number;
+  /** No file changed: the state need not be written again. */
+  unchanged: boolean;
   warnings: Finding[];
 }
 
@@ -48,9 +50,18 @@ export interface Patched {
  * route file, a migration, a file added or removed, a parse error, an operation that would
  * change its operationId or tags, a component added or dropped) gives up: the caller then
  * makes the whole document, as before. The result is the same document either way, byte for
- * byte (test/e2e/generate-patch.test.ts).
+ * byte (test/integration/generate-patch.test.ts). The state is a cache: whatever goes wrong with
+ * it (missing facts, a damaged file) makes the whole document, never a failed run.
  */
 export function patchLastDocument(run: GenerateRun): Patched | undefined {
+  try {
+    return patch(run);
+  } catch {
+    return undefined;
+  }
+}
+
+function patch(run: GenerateRun): Patched | undefined {
   const last = readState(run);
   if (!last || last.state.setup !== setupOf(run)) return undefined;
   const { state } = last;
@@ -68,15 +79,9 @@ export function patchLastDocument(run: GenerateRun): Patched | undefined {
   const affected = state.routes.flatMap((route, i) =>
     route.deps.some((dep) => stale[dep]) ? [i] : [],
   );
-  let patched;
-  try {
-    patched = rebuild(run, { ...last, state: { ...state, files } }, affected, facts);
-  } catch (error) {
-    if (error instanceof MissingFacts) return undefined;
-    throw error;
-  }
+  const patched = rebuild(run, { ...last, state: { ...state, files } }, affected, facts);
   if (!patched) return undefined;
-  return { ...patched, analysed, rebuilt: affected.length };
+  return { ...patched, analysed, rebuilt: affected.length, unchanged: changed.length === 0 };
 }
 
 /** Files whose size or time changed, with their new size and time; none if one is gone. */
@@ -170,7 +175,7 @@ function rebuild(
   last: LastRun,
   affected: readonly number[],
   facts: ReadonlyMap<string, FileFacts>,
-): Omit<Patched, 'analysed' | 'rebuilt'> | undefined {
+): Pick<Patched, 'last' | 'warnings'> | undefined {
   const { state, text } = last;
   const lineOf = routeLines(last.routes);
   const classes = lazyIndex(state.files, facts, run.cache);
@@ -197,6 +202,7 @@ function rebuild(
       const operation =
         writtenId === builtId ? op.operation : { ...op.operation, operationId: writtenId! };
       const range: Range = [before.at[2 * i]!, before.at[2 * i + 1]!];
+      if (!isObjectAt(text, range)) return undefined;
       const written = pieceBytes(operation);
       if (!written.equals(text.subarray(range[0], range[1])))
         replacements.push({ range, bytes: written });
@@ -218,6 +224,7 @@ function rebuild(
   for (const ref of touched) {
     const value = asm.components.stored(state.refs[ref]!)?.value;
     const range = state.components[ref]!;
+    if (!isObjectAt(text, range)) return undefined;
     const written = pieceBytes(value);
     if (!written.equals(text.subarray(range[0], range[1])))
       replacements.push({ range, bytes: written });
@@ -247,6 +254,23 @@ function rebuild(
   };
 }
 
+/**
+ * Whether the range holds an object as a member's value (`"key": {…}`): a state whose places
+ * do not match its text (a damaged file) is not used.
+ */
+function isObjectAt(text: Buffer, [start, end]: Range): boolean {
+  return (
+    end <= text.length &&
+    text[start - 1] === SPACE &&
+    text[start] === OPEN &&
+    text[end - 1] === CLOSE
+  );
+}
+
+const SPACE = 0x20;
+const OPEN = 0x7b;
+const CLOSE = 0x7d;
+
 /** The project's classes as the state lists them, each file's facts loaded on first lookup. */
 function lazyIndex(
   files: readonly StateFile[],
@@ -264,7 +288,7 @@ function lazyIndex(
   return ClassIndex.lazy(declared, load, hashes);
 }
 
-export class MissingFacts extends Error {
+class MissingFacts extends Error {
   constructor(readonly file: string) {
     super(`no cached facts for ${file}`);
   }

@@ -52,8 +52,8 @@ export interface PatchState {
   otherWarnings: Finding[];
   operations: number;
   schemas: number;
-  /** Lengths of the byte sections after the state's line: routes, then tables. */
-  sections: [routes: number, tables: number];
+  /** Lengths of the byte sections after the state's line: routes, tables, the document. */
+  sections: [routes: number, tables: number, text: number];
 }
 
 /** A file read: its path, size, modification time, content hash, and the classes it declares. */
@@ -126,8 +126,9 @@ export function readState(run: GenerateRun): LastRun | undefined {
   try {
     const state = JSON.parse(content.toString('utf8', 0, newline)) as PatchState;
     if (state.version !== STATE_VERSION) return undefined;
-    const [routes, tables] = state.sections;
+    const [routes, tables, text] = state.sections;
     const at = newline + 1;
+    if (content.length !== at + routes + tables + text) return undefined;
     return {
       state,
       routes: content.subarray(at, at + routes),
@@ -168,7 +169,8 @@ export function dropState(run: GenerateRun): void {
 
 /** Writes the state, its sections and the document together (one file, renamed into place). */
 export function writeState(run: GenerateRun, last: LastRun, problems: string[]): void {
-  const state = { ...last.state, sections: [last.routes.length, last.tables.length] };
+  const sections = [last.routes.length, last.tables.length, last.text.length];
+  const state = { ...last.state, sections };
   tryWrite(
     stateFile(run),
     [`${JSON.stringify(state)}\n`, last.routes, last.tables, last.text],
@@ -252,7 +254,7 @@ export function stateOf(
     otherWarnings: made.otherWarnings,
     operations: operations.size,
     schemas: Object.keys(document.components?.schemas ?? {}).length,
-    sections: [0, 0],
+    sections: [0, 0, 0],
   };
   const routeBytes = Buffer.from(lines.join('\n'));
   return { state, routes: routeBytes, tables: Buffer.concat(tableParts), text };
