@@ -258,36 +258,35 @@ describe.each([
   },
 );
 
+/** Runs `fn` on a copy of the Laravel 8 fixture that one run has generated (cache on). */
+async function afterOneRun(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = copy('test/fixtures/laravel-8');
+  try {
+    await generateOpenApi(dir);
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('what a patched run does not do', () => {
-  it('without the state of a last run (an emptied cache), it makes the document whole', async () => {
-    const dir = copy('test/fixtures/laravel-8');
-    try {
-      await generateOpenApi(dir);
+  it('without the state of a last run (an emptied cache), it makes the document whole', () =>
+    afterOneRun(async (dir) => {
       rmSync(path.join(dir, 'storage/app/spectrum/cache'), { recursive: true });
       await check(dir, { ...LARAVEL_8[0]!, patched: false });
       // The full run left a state again.
       await check(dir, LARAVEL_8[1]!);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('a damaged state (a truncated file) is not used', async () => {
-    const dir = copy('test/fixtures/laravel-8');
-    try {
-      await generateOpenApi(dir);
+  it('a damaged state (a truncated file) is not used', () =>
+    afterOneRun(async (dir) => {
       const state = stateFileOf(dir);
       truncateSync(state, statSync(state).size - 10);
       await check(dir, { ...LARAVEL_8[0]!, patched: false });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('with nothing changed, it patches nothing and leaves the state as it was', async () => {
-    const dir = copy('test/fixtures/laravel-8');
-    try {
-      await generateOpenApi(dir);
+  it('with nothing changed, it patches nothing and leaves the state as it was', () =>
+    afterOneRun(async (dir) => {
       const state = stateFileOf(dir);
       const written = statSync(state).mtimeMs;
       const first = await generateOpenApi(dir, { incremental: true });
@@ -295,22 +294,14 @@ describe('what a patched run does not do', () => {
       expect(first.stats.analysed).toBe(0);
       expect(statSync(state).mtimeMs).toBe(written);
       await check(dir, { name: 'nothing', edit: () => {}, patched: true, rebuilt: 0 });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('with other route patterns than the last run, it makes the document whole', async () => {
-    const dir = copy('test/fixtures/laravel-8');
-    try {
-      await generateOpenApi(dir);
+  it('with other route patterns than the last run, it makes the document whole', () =>
+    afterOneRun(async (dir) => {
       LARAVEL_8[0]!.edit(dir);
       const only = await generateOpenApi(dir, { incremental: true, patterns: ['api/posts*'] });
       expect(only.stats.patched).toBeUndefined();
       const full = await generateOpenApi(dir, { cache: false, patterns: ['api/posts*'] });
       expect(only.text).toBe(full.text);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
