@@ -73,10 +73,8 @@ export function generateOpenApi(
 
 function generateSync(projectDir: string, options: GenerateOptions): GenerateResult {
   const run = startRun(projectDir, options);
-  if (run.incremental && run.patch) {
-    const patched = patchLastDocument(run);
-    if (patched) return patchedResult(run, patched);
-  }
+  const patched = patchedRun(run);
+  if (patched) return patched;
   const project = loadProject(run.dir, projectFiles(run.dir, run.psr4), {
     cache: run.cache,
     incremental: run.incremental,
@@ -187,7 +185,17 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
   );
 }
 
-/** The result of a run that patched the last document; its state written for the next. */
+/**
+ * With `--incremental`, the last document patched where only classes changed (see
+ * `patch/apply.ts`), its state written for the next run; undefined when the run must make the
+ * whole document. Shared with `generate:optimized`.
+ */
+export function patchedRun(run: GenerateRun): GenerateResult | undefined {
+  if (!run.incremental || !run.patch) return undefined;
+  const patched = patchLastDocument(run);
+  return patched && patchedResult(run, patched);
+}
+
 function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
   const problems: string[] = [];
   run.cache.writePending();

@@ -228,9 +228,21 @@ describe('generate:optimized and the cache', () => {
       '--workers=2',
       '--incremental',
     ]);
-    expect(incremental.run.stdout).toMatch(/, 1 analysed, 2 workers, 1 task\)/);
+    // Only a resource changed: the last document is patched, and no thread is started.
+    expect(incremental.run.stdout).toMatch(
+      /, 1 analysed, patched \d+ routes?, 2 workers, 0 tasks\)/,
+    );
     const reference = await generate('generate', project, ['--no-cache']);
     expect(incremental.document).toBe(reference.document);
     expect(incremental.document).toContain('"label"');
+    // A route file changed: the whole document, its one changed file analysed by a task.
+    const routes = path.join(project, 'routes/api.php');
+    writeFileSync(
+      routes,
+      readFileSync(routes, 'utf8').replace("->name('search')", "->name('search.all')"),
+    );
+    const whole = await generate('generate:optimized', project, ['--workers=2', '--incremental']);
+    expect(whole.run.stdout).toMatch(/, 1 analysed, 2 workers, 1 task\)/);
+    expect(whole.document).toBe((await generate('generate', project, ['--no-cache'])).document);
   });
 });

@@ -52,7 +52,11 @@ export function addGenerateOptions(command: Command): Command {
       collect,
       [],
     )
-    .option('--incremental', 're-analyse only files changed since the last run', false)
+    .option(
+      '--incremental',
+      're-analyse only files changed since the last run, patching the last document where it can',
+      false,
+    )
     .option('--no-cache', 'neither read nor write the analysis cache')
     .option('--output <file>', `where to write the document (default: <project>/${DEFAULT_SPEC})`)
     .option(
