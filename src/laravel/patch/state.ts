@@ -9,6 +9,7 @@ import type { GenerateRun } from '../generate.js';
 import type { Column } from '../models/columns.js';
 import type { TableLookup } from '../models/tables.js';
 import { classFileCandidates } from '../php/psr4.js';
+import type { BuiltOperation } from '../document/operation.js';
 import type { LoadedProject } from '../project/load.js';
 import type { Route } from '../routes/types.js';
 import { locatePieces, operationKey, type Range } from './pieces.js';
@@ -194,20 +195,7 @@ export function stateOf(
   const refs = new Table();
   const lines: string[] = [];
   const routes = made.records.map(({ route, entry }): StateRoute => {
-    const at: number[] = [];
-    const ops = entry.ops.map((op): OperationLine => {
-      const written = document.paths?.[op.path]?.[op.method as 'get'];
-      const range = operations.get(operationKey(op.method, op.path));
-      if (!written || !range) throw new Error(`stateOf: ${op.method} ${op.path} is not written`);
-      at.push(...range);
-      return [
-        op.method,
-        op.path,
-        op.operation.operationId ?? null,
-        written.operationId ?? null,
-        JSON.stringify(op.operation.tags ?? null),
-      ];
-    });
+    const { at, ops } = placesOf(entry.ops, document, operations);
     lines.push(JSON.stringify([route, ops] satisfies RouteLine));
     return {
       deps: entry.deps.map(([key]) => keys.id(key)),
@@ -218,35 +206,15 @@ export function stateOf(
   });
   const written = [...components.keys()].filter((ref) => !ref.startsWith(SECURITY));
   if (written.length !== refs.values.length) return undefined;
-  const declared = new Set<string>();
-  const listed = new Set(project.listed);
-  const files = [...project.files].map(([rel, facts]): StateFile => {
-    const names = facts.classes.map((c) => c.name);
-    for (const name of names) declared.add(name);
-    const [size, mtimeMs] = project.stamps.get(rel)!;
-    return [rel, size, mtimeMs, project.hashes.get(rel)!, names];
-  });
-  const referenced = new Set([...project.files.values()].flatMap((f) => f.references ?? []));
   const { tables, ...globals } = made.globals;
-  const tableRanges: Record<string, Range> = {};
-  const tableParts: Buffer[] = [];
-  let offset = 0;
-  for (const [table, columns] of tables) {
-    const bytes = Buffer.from(JSON.stringify(columns));
-    tableRanges[table] = [offset, (offset += bytes.length)];
-    tableParts.push(bytes);
-  }
+  const section = tableSection(tables);
   const state: PatchState = {
     version: STATE_VERSION,
     setup: setupOf(run),
     listed: listedHash(project.listed),
-    files,
-    discovered: files.map(([rel]) => rel).filter((rel) => !listed.has(rel)),
-    unresolved: [...referenced]
-      .filter((name) => !declared.has(name) && classFileCandidates(run.psr4, name).length > 0)
-      .sort(),
+    ...filesOf(run, project),
     globals,
-    tables: tableRanges,
+    tables: section.ranges,
     keys: keys.values,
     refs: refs.values,
     components: refs.values.map((ref) => components.get(ref)!),
@@ -256,8 +224,66 @@ export function stateOf(
     schemas: Object.keys(document.components?.schemas ?? {}).length,
     sections: [0, 0, 0],
   };
-  const routeBytes = Buffer.from(lines.join('\n'));
-  return { state, routes: routeBytes, tables: Buffer.concat(tableParts), text };
+  return { state, routes: Buffer.from(lines.join('\n')), tables: section.bytes, text };
+}
+
+/** Where a route's operations are written, and what identifies each. */
+function placesOf(
+  ops: readonly BuiltOperation[],
+  document: OpenApiDocument,
+  operations: ReadonlyMap<string, Range>,
+): { at: number[]; ops: OperationLine[] } {
+  const at: number[] = [];
+  const lines = ops.map((op): OperationLine => {
+    const written = document.paths?.[op.path]?.[op.method as 'get'];
+    const range = operations.get(operationKey(op.method, op.path));
+    if (!written || !range) throw new Error(`stateOf: ${op.method} ${op.path} is not written`);
+    at.push(...range);
+    return [
+      op.method,
+      op.path,
+      op.operation.operationId ?? null,
+      written.operationId ?? null,
+      JSON.stringify(op.operation.tags ?? null),
+    ];
+  });
+  return { at, ops: lines };
+}
+
+/** The files a run read, those PSR-4 discovery found, and the names it could still place. */
+function filesOf(
+  run: GenerateRun,
+  project: LoadedProject,
+): Pick<PatchState, 'files' | 'discovered' | 'unresolved'> {
+  const declared = new Set<string>();
+  const listed = new Set(project.listed);
+  const files = [...project.files].map(([rel, facts]): StateFile => {
+    const names = facts.classes.map((c) => c.name);
+    for (const name of names) declared.add(name);
+    const [size, mtimeMs] = project.stamps.get(rel)!;
+    return [rel, size, mtimeMs, project.hashes.get(rel)!, names];
+  });
+  const referenced = new Set([...project.files.values()].flatMap((f) => f.references ?? []));
+  return {
+    files,
+    discovered: files.map(([rel]) => rel).filter((rel) => !listed.has(rel)),
+    unresolved: [...referenced]
+      .filter((name) => !declared.has(name) && classFileCandidates(run.psr4, name).length > 0)
+      .sort(),
+  };
+}
+
+/** The tables' columns, each a JSON array, one after another, and where each one is. */
+function tableSection(tables: Globals['tables']): { bytes: Buffer; ranges: Record<string, Range> } {
+  const ranges: Record<string, Range> = {};
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (const [table, columns] of tables) {
+    const bytes = Buffer.from(JSON.stringify(columns));
+    ranges[table] = [offset, (offset += bytes.length)];
+    parts.push(bytes);
+  }
+  return { bytes: Buffer.concat(parts), ranges };
 }
 
 /** Strings numbered in the order first met. */
