@@ -36,8 +36,8 @@ export class ClassIndex {
   }
 
   /**
-   * An index that loads a file's facts only when one of its classes is looked up: `declared`
-   * lists the class names each file declares, in the order of its facts.
+   * An index that loads a file's facts (once) only when one of its classes is looked up:
+   * `declared` lists the class names each file declares, in the order of its facts.
    */
   static lazy(
     declared: ReadonlyMap<string, readonly string[]>,
@@ -45,7 +45,12 @@ export class ClassIndex {
     hashes: ReadonlyMap<string, string>,
   ): ClassIndex {
     const index = new ClassIndex(new Map(), hashes);
-    index.load = load;
+    const loaded = new Map<string, FileFacts>();
+    index.load = (file) => {
+      let facts = loaded.get(file);
+      if (!facts) loaded.set(file, (facts = load(file)));
+      return facts;
+    };
     for (const file of [...declared.keys()].sort()) {
       declared.get(file)!.forEach((name, at) => {
         if (!index.unloaded.has(name)) index.unloaded.set(name, { file, at });
