@@ -1,5 +1,6 @@
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -240,9 +241,61 @@ const LARAVEL_11: Step[] = [
   },
 ];
 
+/** A project with a class only PSR-4 discovery finds (autoload-dev `Modules\\`). */
+const DISCOVERED: Step[] = [
+  {
+    name: 'the rules of a FormRequest found through autoload-dev',
+    edit: replaceIn(
+      'modules/Billing/Requests/StoreInvoiceRequest.php',
+      "'required|numeric|min:0'",
+      "'required|numeric|min:1'",
+    ),
+    patched: true,
+  },
+  {
+    name: 'a controller type-hints a class no file declares yet',
+    edit: replaceIn(
+      'app/Http/Controllers/InvoiceController.php',
+      'public function show($id)',
+      'public function show(\\Modules\\Billing\\Support\\Clock $clock, $id)',
+    ),
+    patched: false,
+  },
+  {
+    name: "that class's file appears (discovery reads it)",
+    edit: (dir) => {
+      mkdirSync(path.join(dir, 'modules/Billing/Support'), { recursive: true });
+      writeFileSync(
+        path.join(dir, 'modules/Billing/Support/Clock.php'),
+        '<?php\nnamespace Modules\\Billing\\Support;\n\nclass Clock\n{\n}\n',
+      );
+    },
+    patched: false,
+  },
+  {
+    name: 'the discovered class file changed',
+    edit: replaceIn(
+      'modules/Billing/Support/Clock.php',
+      'class Clock\n{\n}',
+      'class Clock\n{\n    public $zone = "UTC";\n}',
+    ),
+    patched: true,
+  },
+  {
+    name: 'a controller no longer refers to the discovered FormRequest',
+    edit: replaceIn(
+      'app/Http/Controllers/InvoiceController.php',
+      'public function store(StoreInvoiceRequest $request)',
+      'public function store(\\Illuminate\\Http\\Request $request)',
+    ),
+    patched: false,
+  },
+];
+
 describe.each([
   { fixture: 'test/fixtures/laravel-8', steps: LARAVEL_8 },
   { fixture: 'test/fixtures/laravel-11', steps: LARAVEL_11 },
+  { fixture: 'test/fixtures/laravel-mini/legacy-spectrum', steps: DISCOVERED },
 ])(
   'generate --incremental on $fixture: patched or whole, the same document',
   ({ fixture, steps }) => {
