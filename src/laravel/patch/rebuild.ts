@@ -9,7 +9,14 @@ import type { FileFacts } from '../facts/types.js';
 import type { GenerateRun } from '../generate.js';
 import { ClassIndex } from '../project/classes.js';
 import { pieceBytes, splice, type Range } from './pieces.js';
-import { lazyTables, routeLines, type LastRun, type StateFile, type StateRoute } from './state.js';
+import {
+  lazyTables,
+  routeLines,
+  Table,
+  type LastRun,
+  type StateFile,
+  type StateRoute,
+} from './state.js';
 
 /** Bytes to put in place of a range of the last document. */
 type Replacement = { range: Range; bytes: Buffer };
@@ -81,16 +88,16 @@ function rebuildRoutes(
 ):
   | {
       routes: StateRoute[];
-      keys: Indexed;
-      refs: Indexed;
+      keys: Table;
+      refs: Table;
       touched: Set<number>;
       replacements: Replacement[];
     }
   | undefined {
   const { state, text } = last;
   const lineOf = routeLines(last.routes);
-  const keys = new Indexed(state.keys);
-  const refs = new Indexed(state.refs);
+  const keys = new Table(state.keys);
+  const refs = new Table(state.refs);
   const routes = [...state.routes];
   const touched = new Set<number>();
   const replacements: Replacement[] = [];
@@ -170,21 +177,4 @@ function lazyIndex(
     return found;
   };
   return ClassIndex.lazy(declared, load, hashes);
-}
-
-/** A table of strings that grows, keeping the ids it had. */
-class Indexed {
-  readonly values: string[];
-  private readonly ids: Map<string, number>;
-
-  constructor(values: readonly string[]) {
-    this.values = [...values];
-    this.ids = new Map(values.map((v, i) => [v, i]));
-  }
-
-  id(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) this.ids.set(value, (id = this.values.push(value) - 1));
-    return id;
-  }
 }

@@ -286,10 +286,18 @@ function tableSection(tables: Globals['tables']): { bytes: Buffer; ranges: Recor
   return { bytes: Buffer.concat(parts), ranges };
 }
 
-/** Strings numbered in the order first met. */
-class Table {
-  readonly values: string[] = [];
-  private readonly ids = new Map<string, number>();
+/**
+ * Strings numbered in the order first met, for a state that names them by index; given the
+ * last run's list, it grows it and keeps the ids it had.
+ */
+export class Table {
+  readonly values: string[];
+  private readonly ids: Map<string, number>;
+
+  constructor(values: readonly string[] = []) {
+    this.values = [...values];
+    this.ids = new Map(values.map((value, i) => [value, i]));
+  }
 
   id(value: string): number {
     let id = this.ids.get(value);
