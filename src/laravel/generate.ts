@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Finding } from '../core/errors.js';
+import { serializeDocument } from '../core/write-document.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { AssemblyCache, type AssemblyStore } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
@@ -10,7 +11,6 @@ import { readPsr4, type Psr4Root } from './php/psr4.js';
 import { projectFiles } from './project/files.js';
 import { loadProject, type LoadedProject } from './project/load.js';
 import { patchLastDocument, type Patched } from './patch/apply.js';
-import { documentText } from './patch/pieces.js';
 import { dropState, stateOf, writeState } from './patch/state.js';
 
 export interface GenerateOptions {
@@ -159,7 +159,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
   let bytes: Buffer | undefined;
   if (run.patch) {
     // The next `--incremental` run patches this document: it needs the text and the state.
-    bytes = Buffer.from(documentText(document));
+    bytes = Buffer.from(serializeDocument(document, 'json'));
     const last = built.patchable && stateOf(run, project, built.patchable, document, bytes);
     if (last) writeState(run, last, problems);
     else dropState(run);
@@ -231,7 +231,8 @@ function result(
 ): GenerateResult {
   let { document, bytes } = made;
   let text: string | undefined;
-  const textOf = () => (text ??= bytes ? bytes.toString('utf8') : documentText(document!));
+  const textOf = () =>
+    (text ??= bytes ? bytes.toString('utf8') : serializeDocument(document!, 'json'));
   return Object.defineProperties(fields as GenerateResult, {
     document: {
       get: () => (document ??= JSON.parse(textOf()) as OpenApiDocument),

@@ -7,19 +7,17 @@ export type Range = [number, number];
 const DEPTH = 3;
 const INDENT = ' '.repeat(2 * DEPTH);
 
-/** The document as `apidoc generate` writes it: `JSON.stringify` with two spaces, and a newline. */
-export function documentText(document: OpenApiDocument): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
-}
-
-/** A value as `documentText` writes it at depth 3 (an operation, a component), in UTF-8. */
+/**
+ * A value as `serializeDocument` writes it in JSON at depth 3 (an operation, a component), in
+ * UTF-8.
+ */
 export function pieceBytes(value: unknown): Buffer {
   return Buffer.from(JSON.stringify(value, null, 2).replaceAll('\n', `\n${INDENT}`));
 }
 
 /**
  * Where each operation (`paths` → path → method) and each component (`components` → kind →
- * name) is in `bytes`, which must be `documentText(document)` in UTF-8. Keys at depth 3 start a
+ * name) is in `bytes`, which must be `serializeDocument(document, 'json')` in UTF-8. Keys at depth 3 start a
  * line with exactly six spaces, and JSON strings hold no raw newline, so each value is found by
  * searching forward in document order.
  */

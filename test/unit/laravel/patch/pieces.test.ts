@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../../../src/core/types.js';
+import { serializeDocument } from '../../../../src/core/write-document.js';
 import {
-  documentText,
   locatePieces,
   operationKey,
   pieceBytes,
@@ -32,7 +32,7 @@ const DOCUMENT = {
   tags: [{ name: 'a' }],
 } as unknown as OpenApiDocument;
 
-const text = Buffer.from(documentText(DOCUMENT));
+const text = Buffer.from(serializeDocument(DOCUMENT, 'json'));
 const pieces = locatePieces(text, DOCUMENT);
 const slice = ([start, end]: Range) => text.subarray(start, end);
 
@@ -63,7 +63,10 @@ describe('locatePieces', () => {
 
   it('a document without components or paths', () => {
     const bare = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} };
-    const located = locatePieces(Buffer.from(documentText(bare as OpenApiDocument)), bare);
+    const located = locatePieces(
+      Buffer.from(serializeDocument(bare as OpenApiDocument, 'json')),
+      bare,
+    );
     expect(located.operations.size + located.components.size).toBe(0);
   });
 });
@@ -97,7 +100,7 @@ describe('splice', () => {
       bytes: pieceBytes(value),
     }));
     const result = splice(text, replacements);
-    const expected = Buffer.from(documentText(changed as unknown as OpenApiDocument));
+    const expected = Buffer.from(serializeDocument(changed as unknown as OpenApiDocument, 'json'));
     expect(result.bytes.toString()).toBe(expected.toString());
     // Every piece, replaced or not, is placed where the new document has it.
     const now = locatePieces(expected, changed as unknown as OpenApiDocument);
