@@ -38,7 +38,7 @@ export function projectGlobals(
 ): Globals {
   const tables = replayMigrations(files);
   const auth = authModel(files, classes, new ModelCatalog(classes, tables));
-  const globals: Globals = {
+  return {
     tables: [...tables].map(([table, columns]) => [table, [...columns.values()]]),
     unwrapped: [...unwrappedResources(files)],
     hints: [...resourceHints(files, classes)],
@@ -49,8 +49,6 @@ export function projectGlobals(
       file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
     ),
   };
-  // As a later run reads them back: the same values whichever way they came.
-  return JSON.parse(JSON.stringify(globals)) as Globals;
 }
 
 /**
@@ -64,14 +62,14 @@ export function createAssembly(
   config: ApidocConfig,
   warnings: Finding[],
 ): { asm: Assembly; resources: ResourceCatalog; globalKey: string; globals: Globals } {
-  const globals = projectGlobals(files, classes);
+  const json = JSON.stringify(projectGlobals(files, classes));
+  // As a later run reads them back: the same values whichever way they came.
+  const globals = JSON.parse(json) as Globals;
   const tables: Tables = new Map(
     globals.tables.map(([table, columns]) => [table, new Map(columns.map((c) => [c.name, c]))]),
   );
-  const globalKey = JSON.stringify({
-    config: { ...config, cacheDir: '', watchPaths: [] },
-    globals,
-  });
+  const configKey = JSON.stringify({ ...config, cacheDir: '', watchPaths: [] });
+  const globalKey = `{"config":${configKey},"globals":${json}}`;
   return { ...assemble(globals, tables, classes, config, warnings), globalKey, globals };
 }
 
