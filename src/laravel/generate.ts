@@ -164,7 +164,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     if (last) writeState(run, last, problems);
     else dropState(run);
   }
-  const cacheProblems = [...new Set(problems)].map((message) => cacheFinding(run, message));
+  const cacheProblems = cacheFindings(run, problems);
   const operations = Object.values(document.paths ?? {}).reduce(
     (n, item) => n + Object.keys(item).length,
     0,
@@ -197,12 +197,10 @@ export function patchedRun(run: GenerateRun): GenerateResult | undefined {
 }
 
 function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
-  const problems: string[] = [];
   run.cache.writePending();
+  const problems = [...run.cache.problems];
   if (!patched.unchanged) writeState(run, patched.last, problems);
-  const cacheProblems = [...new Set([...run.cache.problems, ...problems])].map((message) =>
-    cacheFinding(run, message),
-  );
+  const cacheProblems = cacheFindings(run, problems);
   return result(
     {
       warnings: [...run.configWarnings, ...patched.warnings, ...cacheProblems],
@@ -220,8 +218,10 @@ function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
   );
 }
 
-function cacheFinding(run: GenerateRun, message: string): Finding {
-  return { file: path.relative(run.dir, run.config.cacheDir) || run.config.cacheDir, message };
+/** Why the cache could not be written, each reason once, as findings about its directory. */
+function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[] {
+  const file = path.relative(run.dir, run.config.cacheDir) || run.config.cacheDir;
+  return [...new Set(problems)].map((message) => ({ file, message }));
 }
 
 /** A result whose document, text or bytes, those the run did not make, are made on first use. */
