@@ -117,7 +117,8 @@ export function splice(
     return found;
   };
   return {
-    bytes: Buffer.concat(parts),
+    // Nothing to replace (no file changed, or operations built again the same): no copy.
+    bytes: sorted.length === 0 ? bytes : Buffer.concat(parts),
     place: ([start, end]) => {
       const from = start + shiftAt(start);
       return [from, from + (lengths.get(start) ?? end - start)];
