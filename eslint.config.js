@@ -12,6 +12,7 @@ export default tseslint.config(
       '.scratch/',
       'corpus/.inputs/',
       'corpus/.scratch/',
+      'laravel-apps/.results/',
     ],
   },
   js.configs.recommended,

@@ -1,0 +1,48 @@
+// The real Laravel applications of ../shared/laravel-apps and what the tool knows of each: its
+// reference document (written by the app's authors), where that reference is known to be wrong,
+// and how many API routes its route files declare (for the apps without a reference).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+
+/**
+ * `declared`: API routes the app's route files declare, as counted in the shared corpus README
+ * ("API routes declared (est.)": one per verb call, 7 per `resource`, 5 per `apiResource`, less
+ * `except`); a `match`/`any` route counts once there, so a documented count may be higher.
+ */
+export const APPS = [
+  { name: 'firefly-iii', reference: 'firefly-iii.reference.yaml', declared: 245 },
+  { name: 'bookstack', declared: 60 },
+  { name: 'coolify', reference: 'coolify.reference.json', declared: 298 },
+  { name: 'linkace', declared: 31 },
+  { name: 'invoiceninja', reference: 'invoiceninja.reference.yaml', declared: 442 },
+  { name: 'monica', declared: 8 },
+  { name: 'pixelfed', declared: 198 },
+  { name: 'speedtest-tracker', reference: 'speedtest-tracker.reference.json', declared: 8 },
+  { name: 'cachet', declared: 43 },
+];
+
+/**
+ * Where a reference document disagrees with the application's code, the code is right: these
+ * entries are left out of the comparison, each with the reason found by reading the app.
+ * `operation` is `METHOD /path` as the reference writes it (after its server's base path);
+ * `field` narrows an entry to one request-body field, query parameter or response property.
+ */
+export const ERRATA = {
+  'firefly-iii': [],
+  coolify: [],
+  invoiceninja: [],
+  'speedtest-tracker': [],
+};
+
+/** The folder that holds the apps: --apps, $APIDOC_LARAVEL_APPS, or ../shared/laravel-apps. */
+export function findAppsDir(root, flag) {
+  const candidates = flag
+    ? [resolve(flag)]
+    : [
+        process.env.APIDOC_LARAVEL_APPS,
+        join(root, '../shared/laravel-apps'),
+        '/work/shared/laravel-apps',
+      ].filter(Boolean);
+  return candidates.find((dir) => existsSync(join(dir, 'README.md')));
+}

@@ -1,0 +1,143 @@
+// A generated document against the reference its app's authors wrote: operations (recall and
+// precision), request-body fields (recall, required flags), query parameters (recall),
+// security (agreement) and the success response's top-level properties (recall).
+import {
+  basePath,
+  contentSchema,
+  normalisePath,
+  operations,
+  parameters,
+  requiresAuth,
+  successResponse,
+  topProperties,
+} from './openapi.mjs';
+import { round } from './measure.mjs';
+
+/** `filter[name]`, `tags[]`, `Name` → `filter.name`, `tags`, `name`. */
+const fieldName = (name) =>
+  String(name)
+    .replace(/\[\]$/, '')
+    .replace(/\[([^\]]*)\]/g, '.$1')
+    .toLowerCase();
+
+function indexOperations(doc) {
+  const base = basePath(doc);
+  const index = new Map();
+  for (const op of operations(doc)) {
+    const key = `${op.method.toUpperCase()} ${normalisePath(base + op.path)}`;
+    if (!index.has(key))
+      index.set(key, { ...op, key, written: `${op.method.toUpperCase()} ${op.path}` });
+  }
+  return index;
+}
+
+function bodyFields(doc, operation) {
+  const body = contentSchema(doc, operation.requestBody);
+  return body ? topProperties(doc, body.schema) : undefined;
+}
+
+function responseProperties(doc, operation, status) {
+  const chosen =
+    status && operation.responses?.[status]
+      ? { status, response: operation.responses[status] }
+      : successResponse(doc, operation);
+  const content = chosen && contentSchema(doc, chosen.response);
+  return content ? topProperties(doc, content.schema) : undefined;
+}
+
+/**
+ * `errata`: entries `{ operation, field?, reason }` where the reference is wrong; an entry without
+ * `field` removes the operation, one with `field` removes that field wherever it is counted.
+ */
+export function compareWithReference(generated, reference, errata = []) {
+  const ignoredOps = new Set(errata.filter((e) => !e.field).map((e) => e.operation));
+  const ignoredFields = new Set(
+    errata.filter((e) => e.field).map((e) => `${e.operation}#${e.field}`),
+  );
+  const ref = indexOperations(reference);
+  const gen = indexOperations(generated);
+  for (const [key, op] of ref) if (ignoredOps.has(op.written)) ref.delete(key);
+  const counts = {
+    body: { total: 0, found: 0, compared: 0, agreed: 0 },
+    query: { total: 0, found: 0 },
+    security: { total: 0, agreed: 0 },
+    response: { total: 0, found: 0 },
+  };
+  const missing = {
+    operations: [],
+    bodyFields: [],
+    required: [],
+    query: [],
+    security: [],
+    response: [],
+  };
+  const skip = (op, field) => ignoredFields.has(`${op.written}#${field}`);
+  for (const [key, r] of ref) {
+    const g = gen.get(key);
+    if (!g) {
+      missing.operations.push(r.written);
+      continue;
+    }
+    const refBody = bodyFields(reference, r.operation);
+    const genBody = bodyFields(generated, g.operation);
+    for (const field of refBody?.properties ?? []) {
+      if (skip(r, field)) continue;
+      counts.body.total++;
+      if (!genBody?.properties.has(field)) {
+        missing.bodyFields.push(`${r.written} ${field}`);
+        continue;
+      }
+      counts.body.found++;
+      counts.body.compared++;
+      if (refBody.required.has(field) === genBody.required.has(field)) counts.body.agreed++;
+      else missing.required.push(`${r.written} ${field}`);
+    }
+    const genQuery = new Set(
+      parameters(generated, g.item, g.operation)
+        .filter((p) => p.in === 'query')
+        .map((p) => fieldName(p.name)),
+    );
+    for (const p of parameters(reference, r.item, r.operation)) {
+      if (p.in !== 'query' || skip(r, p.name)) continue;
+      counts.query.total++;
+      if (genQuery.has(fieldName(p.name))) counts.query.found++;
+      else missing.query.push(`${r.written} ${p.name}`);
+    }
+    if (!skip(r, 'security')) {
+      counts.security.total++;
+      if (requiresAuth(reference, r.operation) === requiresAuth(generated, g.operation))
+        counts.security.agreed++;
+      else missing.security.push(r.written);
+    }
+    const status = successResponse(reference, r.operation)?.status;
+    const refProps = responseProperties(reference, r.operation, undefined);
+    const genProps = responseProperties(generated, g.operation, status);
+    for (const prop of refProps?.properties ?? []) {
+      if (skip(r, prop)) continue;
+      counts.response.total++;
+      if (genProps?.properties.has(prop)) counts.response.found++;
+      else missing.response.push(`${r.written} ${prop}`);
+    }
+  }
+  const extra = [...gen.values()].filter((g) => !ref.has(g.key)).map((g) => g.written);
+  const share = (a, b) => (b === 0 ? 1 : round(a / b));
+  return {
+    figures: {
+      operationsRecall: share(ref.size - missing.operations.length, ref.size),
+      operationsPrecision: share(gen.size - extra.length, gen.size),
+      bodyFieldRecall: share(counts.body.found, counts.body.total),
+      requiredAgreement: share(counts.body.agreed, counts.body.compared),
+      queryRecall: share(counts.query.found, counts.query.total),
+      securityAgreement: share(counts.security.agreed, counts.security.total),
+      responsePropertyRecall: share(counts.response.found, counts.response.total),
+    },
+    counts: {
+      referenceOperations: ref.size,
+      generatedOperations: gen.size,
+      bodyFields: counts.body.total,
+      queryParameters: counts.query.total,
+      responseProperties: counts.response.total,
+    },
+    missing: { ...missing, extraOperations: extra },
+  };
+}

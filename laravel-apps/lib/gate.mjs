@@ -1,0 +1,39 @@
+// Which way each figure should move, and the figures that moved the wrong way since the
+// committed run.
+
+/** Figures that must not fall. */
+const HIGHER = [
+  'operationsRecall',
+  'operationsPrecision',
+  'bodyFieldRecall',
+  'requiredAgreement',
+  'queryRecall',
+  'securityAgreement',
+  'responsePropertyRecall',
+  'declaredCoverage',
+];
+/** Figures that must not rise. */
+const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules'];
+
+const EPSILON = 1e-9;
+
+/** `[{ app, figure, was, now }]` for every figure worse than in `committed`. */
+export function regressions(committed, current) {
+  const worse = [];
+  for (const [app, now] of Object.entries(current.apps)) {
+    const was = committed?.apps?.[app];
+    if (!was) continue;
+    const compare = (figure, a, b, higher) => {
+      if (typeof a !== 'number' || typeof b !== 'number') return;
+      if (higher ? b < a - EPSILON : b > a + EPSILON) worse.push({ app, figure, was: a, now: b });
+    };
+    for (const f of HIGHER) compare(f, was[f], now[f], true);
+    for (const f of LOWER) compare(f, was[f], now[f], false);
+    for (const f of HIGHER) compare(`reference.${f}`, was.reference?.[f], now.reference?.[f], true);
+  }
+  if (committed?.totals && current.totals)
+    for (const f of ['emptyShare', 'get201', 'parseFailures'])
+      if (current.totals[f] > committed.totals[f] + EPSILON)
+        worse.push({ app: 'all', figure: f, was: committed.totals[f], now: current.totals[f] });
+  return worse;
+}

@@ -1,0 +1,26 @@
+// Runs in a child process: generates one app's document with the built library, then writes
+// the document, the warnings and the figures to the file named on the command line. A child of
+// its own per app, so that time and peak memory are those of one cold run.
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { pathToFileURL } from 'node:url';
+
+const [dist, project, out] = process.argv.slice(2);
+const started = performance.now();
+const { generateOpenApi } = await import(pathToFileURL(`${dist}/index.js`).href);
+let result;
+try {
+  const generated = await generateOpenApi(project, { cache: false });
+  result = {
+    ok: true,
+    document: generated.document,
+    warnings: generated.warnings,
+    stats: generated.stats,
+  };
+} catch (error) {
+  result = { ok: false, error: String(error?.stack ?? error) };
+}
+result.ms = Math.round(performance.now() - started);
+result.peakMB = Math.round(process.resourceUsage().maxRSS / 1024);
+writeFileSync(out, JSON.stringify(result));

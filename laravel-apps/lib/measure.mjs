@@ -1,0 +1,71 @@
+// The figures of one generated document: its operations, how many of them answer nothing a
+// client could use, statuses that are wrong on their face, and the warnings by kind.
+import { contentSchema, isEmptySchema, operations, successResponse } from './openapi.mjs';
+
+/** Statuses that carry no body by definition (a documented 204 is an answer, not a gap). */
+const BODILESS = new Set(['204', '205', '304']);
+
+/** Warning kinds, recognised by their message; the first that matches wins. */
+const KINDS = [
+  ['parse', /^cannot parse/],
+  ['rule', /validation rule .* not understood/],
+  ['handler', /was not found or could not be parsed|has no method/],
+  ['duplicate', /registered twice/],
+  ['response', /not inferred/],
+  ['route', /route|withRouting|provider/i],
+];
+
+export function warningKind(message) {
+  return KINDS.find(([, pattern]) => pattern.test(message))?.[0] ?? 'other';
+}
+
+/**
+ * A rule the generator could not evaluate and printed as PHP (`bin`, `closure`, `$this->x()`),
+ * as opposed to a rule it read but does not know (`"foo_bar:1"`).
+ */
+export function isUnevaluatedRule(message) {
+  const rule = /validation rule "([^"]*)"/.exec(message)?.[1];
+  return rule !== undefined && !/^[A-Za-z_][\w]*(:.*)?$/.test(rule);
+}
+
+export function measureDocument(doc, warnings) {
+  const ops = operations(doc);
+  const empty = [];
+  const get201 = [];
+  for (const { method, path, operation } of ops) {
+    const where = `${method.toUpperCase()} ${path}`;
+    if ((method === 'get' || method === 'head') && operation.responses?.['201']) get201.push(where);
+    if (method === 'head' || method === 'options') continue;
+    const success = successResponse(doc, operation);
+    if (success && BODILESS.has(success.status)) continue;
+    const content = success && contentSchema(doc, success.response);
+    if (!content || (/json|xml|form/i.test(content.type) && isEmptySchema(doc, content.schema)))
+      empty.push(where);
+  }
+  const byKind = {};
+  const parseFiles = new Set();
+  let unevaluated = 0;
+  for (const w of warnings) {
+    const kind = warningKind(w.message);
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+    if (kind === 'parse') parseFiles.add(w.file);
+    if (kind === 'rule' && isUnevaluatedRule(w.message)) unevaluated++;
+  }
+  return {
+    operations: ops.length,
+    schemas: Object.keys(doc.components?.schemas ?? {}).length,
+    emptySuccess: empty.length,
+    emptyShare: ops.length === 0 ? 0 : round(empty.length / ops.length),
+    get201: get201.length,
+    warnings: warnings.length,
+    warningsByKind: byKind,
+    parseFailures: parseFiles.size,
+    unevaluatedRules: unevaluated,
+    examples: { empty: empty.slice(0, 400), get201 },
+  };
+}
+
+export function round(x, digits = 4) {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// The generator on real Laravel applications (issues 14 and 15): see laravel-apps/README.md.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { APPS, ERRATA, findAppsDir } from './lib/apps.mjs';
+import { parseFlags, USAGE, UsageError } from './lib/args.mjs';
+import { compareWithReference } from './lib/compare.mjs';
+import { regressions } from './lib/gate.mjs';
+import { measureDocument, round } from './lib/measure.mjs';
+import { render, renderRegressions } from './lib/report.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+const FIGURES = join(HERE, 'figures.json');
+const log = (line) => process.stderr.write(line + '\n');
+
+async function main() {
+  let flags;
+  try {
+    flags = parseFlags(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    log(`laravel-apps: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (flags.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const dist = resolve(flags.dist ?? join(ROOT, 'dist'));
+  if (!existsSync(join(dist, 'index.js'))) {
+    log(
+      `laravel-apps: no build in ${dist}: run "npm run build" first (npm run laravel-apps does).`,
+    );
+    return 1;
+  }
+  const appsDir = findAppsDir(ROOT, flags.apps);
+  if (!appsDir) {
+    log(
+      'laravel-apps: the apps folder was not found: pass --apps <dir> or set APIDOC_LARAVEL_APPS.',
+    );
+    return 1;
+  }
+  const unknown = flags.only.filter((name) => !APPS.some((a) => a.name === name));
+  if (unknown.length > 0) {
+    log(
+      `laravel-apps: no app named ${unknown.join(', ')}; the apps are ${APPS.map((a) => a.name).join(', ')}.`,
+    );
+    return 2;
+  }
+  const committed = existsSync(FIGURES) ? JSON.parse(readFileSync(FIGURES, 'utf8')) : undefined;
+  const details =
+    flags.details === '-' ? undefined : resolve(flags.details ?? join(HERE, '.results'));
+  if (details) mkdirSync(details, { recursive: true });
+  const apps = {};
+  for (const app of APPS) {
+    if (flags.only.length > 0 && !flags.only.includes(app.name)) {
+      if (committed?.apps?.[app.name]) apps[app.name] = committed.apps[app.name];
+      continue;
+    }
+    const dir = join(appsDir, app.name);
+    if (!existsSync(dir)) {
+      log(`laravel-apps: ${app.name} is missing from ${appsDir}`);
+      return 1;
+    }
+    log(`${app.name}...`);
+    const run = await generate(dist, dir);
+    if (!run.ok) {
+      log(`laravel-apps: generate failed on ${app.name}:\n${run.error}`);
+      return 1;
+    }
+    apps[app.name] = figuresOf(app, run, appsDir, details);
+  }
+  const figures = { date: new Date().toISOString().slice(0, 10), apps, totals: totals(apps) };
+  process.stdout.write(render(figures));
+  const worse = regressions(committed, figures);
+  if (worse.length > 0) {
+    log(
+      `\nFigures worse than the committed ones (laravel-apps/figures.json):\n${renderRegressions(worse)}`,
+    );
+    if (!flags.accept) return 1;
+  }
+  if (!flags.check) {
+    writeFileSync(FIGURES, JSON.stringify(figures, null, 2) + '\n');
+    log(`\nWrote ${FIGURES}`);
+  }
+  return 0;
+}
+
+function generate(dist, project) {
+  const scratch = mkdtempSync(join(tmpdir(), 'apidoc-laravel-apps-'));
+  const out = join(scratch, 'run.json');
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [join(HERE, 'lib/generate-one.mjs'), dist, project, out],
+      { maxBuffer: 64 * 2 ** 20, timeout: 300_000 },
+      (error, _stdout, stderr) => {
+        try {
+          if (error) done({ ok: false, error: `${error.message}\n${stderr}` });
+          else done(JSON.parse(readFileSync(out, 'utf8')));
+        } finally {
+          rmSync(scratch, { recursive: true, force: true });
+        }
+      },
+    );
+  });
+}
+
+function figuresOf(app, run, appsDir, details) {
+  const measured = measureDocument(run.document, run.warnings);
+  const { examples, ...figures } = measured;
+  const out = {
+    ...figures,
+    declaredCoverage: round(Math.min(1, figures.operations / app.declared)),
+    ms: run.ms,
+    peakMB: run.peakMB,
+  };
+  let comparison;
+  if (app.reference) {
+    const text = readFileSync(join(appsDir, app.reference), 'utf8');
+    const reference = app.reference.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    comparison = compareWithReference(run.document, reference, ERRATA[app.name] ?? []);
+    out.reference = { ...comparison.figures, ...comparison.counts };
+  }
+  if (details) {
+    writeFileSync(join(details, `${app.name}.json`), JSON.stringify(run.document, null, 2));
+    writeFileSync(
+      join(details, `${app.name}.findings.json`),
+      JSON.stringify({ examples, warnings: run.warnings, missing: comparison?.missing }, null, 2),
+    );
+  }
+  return out;
+}
+
+function totals(apps) {
+  const sum = (key) => Object.values(apps).reduce((n, a) => n + (a[key] ?? 0), 0);
+  const operations = sum('operations');
+  const emptySuccess = sum('emptySuccess');
+  return {
+    operations,
+    emptySuccess,
+    emptyShare: operations === 0 ? 0 : round(emptySuccess / operations),
+    get201: sum('get201'),
+    parseFailures: sum('parseFailures'),
+    unevaluatedRules: sum('unevaluatedRules'),
+    warnings: sum('warnings'),
+  };
+}
+
+process.exitCode = await main();
