@@ -25,6 +25,8 @@ export interface Finding {
   /** 1-based line, when known. */
   line?: number;
   message: string;
+  /** What kind of finding it is, for counting (`response-not-inferred`, ...). */
+  code?: string;
 }
 
 export function formatFinding(f: Finding): string {

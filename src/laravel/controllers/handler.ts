@@ -5,8 +5,6 @@ import type { HandlerFacts, ParamFacts } from '../facts/types.js';
 import type { DescribeContext } from '../shapes/context.js';
 import { findInputs } from './inputs.js';
 import { paramFacts } from './params.js';
-import { describeProduced } from './returns.js';
-import { returnExpressions } from '../php/returns.js';
 import { findStatuses } from './statuses.js';
 import { findValidations } from './validations.js';
 
@@ -29,7 +27,6 @@ export function analyseHandler(fn: Node, evalCtx: EvalContext): HandlerFacts {
     params,
     validations: findValidations(body, ctx),
     inputs: findInputs(body, ctx),
-    returns: returnExpressions(fn).map(({ line, expr }) => describeProduced(expr, line, ctx)),
     statuses: findStatuses(body, ctx),
   };
 }

@@ -1,6 +1,8 @@
 import type { Finding } from '../../core/errors.js';
 import type { ApidocConfig } from '../config.js';
-import type { FileFacts } from '../facts/types.js';
+import type { FileFacts, FunctionFacts } from '../facts/types.js';
+import { SchemaEmitter } from '../emit/schema.js';
+import { TypeEngine } from '../infer/engine.js';
 import { ModelCatalog } from '../models/catalog.js';
 import type { Column } from '../models/columns.js';
 import { replayMigrations, type TableLookup, type Tables } from '../models/tables.js';
@@ -30,6 +32,8 @@ export interface Globals {
   throttled: string[];
   /** Each config file's top-level `return` value (`config('app.name')`). */
   configs: [string, PhpValue][];
+  /** Helper functions (composer `autoload.files` and what they include), by name. */
+  functions: FunctionFacts[];
 }
 
 export function projectGlobals(
@@ -48,6 +52,7 @@ export function projectGlobals(
     configs: [...files].flatMap(([file, facts]): [string, PhpValue][] =>
       file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
     ),
+    functions: helperFunctions(files),
   };
 }
 
@@ -87,24 +92,46 @@ export function assemble(
   const models = new ModelCatalog(classes, tables);
   const resources = new ResourceCatalog(
     classes,
+    models,
     new Set(globals.unwrapped),
     new Map(globals.hints),
   );
   const configs = new Map(globals.configs);
+  const configValue = (key: string) => configLookup(configs, key);
+  const engine = new TypeEngine({
+    classes,
+    models,
+    functions: new Map(globals.functions.map((f) => [f.name.toLowerCase(), f])),
+    configValue,
+    ...(globals.auth ? { authModel: globals.auth } : {}),
+    resourceModel: (name) => resources.model(name),
+  });
+  resources.attach(engine);
+  const components = new Components(new Set(globals.ambiguous), classes.tracker);
   const asm: Assembly = {
     config,
     classes,
     models,
-    components: new Components(new Set(globals.ambiguous), classes.tracker),
+    components,
     resources,
+    engine,
+    emitter: new SchemaEmitter(engine, models, resources, components),
     warnings,
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
-    configValue: (key) => configLookup(configs, key),
+    configValue,
     throttledGroups: new Set(globals.throttled),
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
-  resources.attach(asm);
   return { asm, resources };
+}
+
+/** Every function the files declare, the first of a name in file order (as PHP would refuse a second). */
+function helperFunctions(files: ReadonlyMap<string, FileFacts>): FunctionFacts[] {
+  const out = new Map<string, FunctionFacts>();
+  for (const file of [...files.keys()].sort())
+    for (const fn of files.get(file)!.functions ?? [])
+      if (!out.has(fn.name.toLowerCase())) out.set(fn.name.toLowerCase(), fn);
+  return [...out.values()];
 }
 
 /** `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls). */

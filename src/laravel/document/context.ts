@@ -1,23 +1,13 @@
 import type { Finding } from '../../core/errors.js';
-import type { SchemaObject } from '../../core/types.js';
 import type { ApidocConfig } from '../config.js';
-import type { DataSource } from '../facts/types.js';
+import type { SchemaEmitter } from '../emit/schema.js';
+import type { TypeEngine } from '../infer/engine.js';
 import type { PhpValue } from '../php/value.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { ClassIndex } from '../project/classes.js';
+import type { ResourceCatalog } from '../resources/catalog.js';
 import type { Components } from './components.js';
 import type { CompiledRules } from '../requests/compiled.js';
-
-/** The resource side, as the schema writer needs it (implemented in `resources/catalog.ts`). */
-export interface ResourceLookup {
-  isResource(className: string): boolean;
-  /** Whether it is a `ResourceCollection` (a list when serialised). */
-  isCollection(className: string): boolean;
-  /** The resource a collection class collects. */
-  collects(className: string): string | undefined;
-  /** `$ref` to the resource's component schema. */
-  ref(className: string): SchemaObject;
-}
 
 /** Everything the global assembly shares while writing the document. */
 export interface Assembly {
@@ -25,7 +15,11 @@ export interface Assembly {
   classes: ClassIndex;
   models: ModelCatalog;
   components: Components;
-  resources: ResourceLookup;
+  resources: ResourceCatalog;
+  /** What handlers return, typed (`infer/`). */
+  engine: TypeEngine;
+  /** Types → schemas, with the components they need. */
+  emitter: SchemaEmitter;
   /** Validation rules compiled once per rule set. */
   rules: CompiledRules;
   /** A value of the project's config files by dotted key (`app.name`), as written. */
@@ -35,34 +29,4 @@ export interface Assembly {
   /** Middleware groups that rate-limit their routes (`api`, usually). */
   throttledGroups: ReadonlySet<string>;
   warnings: Finding[];
-}
-
-/** What `$this` means while a resource's fields are written. */
-export interface ShapeScope {
-  /** The model behind `$this->name`. */
-  model?: string;
-  /** Inside a ResourceCollection: what `$this->collection` holds. */
-  collects?: string;
-  /** The operation's validation rules, which type the inputs a handler echoes back. */
-  rules?: Record<string, PhpValue>;
-}
-
-/**
- * The model a data source yields, relations and the authenticated user resolved. A "relation"
- * the model does not declare is an attribute read (`$order->reference`).
- */
-export function sourceModel(
-  source: DataSource,
-  asm: Assembly,
-): { model?: string; many: boolean; attribute?: string } {
-  let model = source.model === '{{auth}}' ? asm.authModel : source.model;
-  let many = source.many === true;
-  if (source.relation && model) {
-    const relation = asm.models.relation(model, source.relation);
-    if (!relation && source.many === undefined && asm.models.isModel(model))
-      return { model, many: false, attribute: source.relation };
-    model = relation?.related;
-    if (source.many === undefined && relation) many = relation.many;
-  }
-  return { model: asm.models.isModel(model) ? model : undefined, many };
 }

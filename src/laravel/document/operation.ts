@@ -3,14 +3,17 @@ import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
-import { validationOf } from '../requests/rules.js';
+import { validationOf, type Validation } from '../requests/rules.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from './context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
 import { pathParameter, pathVariants, uriParams } from './path-params.js';
 import { queryParameters } from './query-params.js';
 import { requestBody } from './request-body.js';
-import { responses } from './responses.js';
+import { responses, type NotInferred } from './responses.js';
+import type { Finding } from '../../core/errors.js';
+import type { TypedReturn } from '../infer/engine.js';
+import { members, type Type } from '../infer/type.js';
 import { mayForbid, type SecuritySchemes } from './security.js';
 
 export interface OperationContext {
@@ -31,6 +34,8 @@ interface Handler {
   file?: string;
   controller?: string;
   action?: string;
+  /** What it returns, typed; undefined without a body to read. */
+  returns?: TypedReturn[];
 }
 
 const READ_ONLY = new Set(['get', 'head', 'delete', 'options']);
@@ -39,6 +44,8 @@ const READ_ONLY = new Set(['get', 'head', 'delete', 'options']);
 export function routeOperations(route: Route, ctx: OperationContext): BuiltOperation[] {
   const handler = resolveHandler(route, ctx.asm);
   const validation = validationOf(handler.facts, handler.file, ctx.asm.classes);
+  const returns = typedReturns(route, handler, validation, ctx.asm);
+  if (returns) handler.returns = returns;
   const requirement = ctx.security.requirement(route.middleware);
   const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
@@ -61,6 +68,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
           taken,
           readOnly,
           ctx.asm,
+          paginatorOf(handler.returns),
         ),
       ];
       const operation: OperationObject = {
@@ -72,18 +80,21 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
       if (parameters.length > 0) operation.parameters = parameters;
       const body = !readOnly && validation ? requestBody(validation, ctx.asm) : undefined;
       if (body) operation.requestBody = body;
-      operation.responses = responses(
+      const answered = responses(
         {
-          handler: handler.facts,
-          validation,
+          ...(handler.returns ? { returns: handler.returns } : {}),
+          statuses: handler.facts?.statuses ?? [],
+          ...(validation ? { validation } : {}),
           secured: requirement !== undefined,
           forbids: mayForbid(route.middleware),
           bound: path.some((p) => p.bound),
           throttled,
+          method,
         },
-        ctx.resources,
         ctx.asm,
       );
+      operation.responses = answered.responses;
+      if (answered.notInferred) notInferred(route, handler, answered.notInferred, method, ctx.asm);
       if (requirement) operation.security = [requirement];
       if (servers) operation.servers = servers;
       if (handler.doc?.tags.deprecated) operation.deprecated = true;
@@ -91,6 +102,73 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
     }
   }
   return out;
+}
+
+/**
+ * The warning for a success response the engine could not type: once per route, with the
+ * line of the return it could not read.
+ */
+function notInferred(route: Route, handler: Handler, found: NotInferred, method: string, asm: Assembly): void {
+  const where = handler.controller ? `${handler.controller}::${handler.action}()` : 'the route closure';
+  const warning: Finding = {
+    code: 'response-not-inferred',
+    message: `${method.toUpperCase()} ${route.uri}: the response of ${where} is not inferred (${found.reason}); documented without a schema`,
+  };
+  const file = handler.file ?? route.file;
+  if (file) warning.file = file;
+  const line = found.line || route.line;
+  if (line) warning.line = line;
+  asm.warnings.push(warning);
+}
+
+/** What the handler returns, typed, its request carrying the input its rules validate. */
+function typedReturns(
+  route: Route,
+  handler: Handler,
+  validation: Validation | undefined,
+  asm: Assembly,
+): TypedReturn[] | undefined {
+  const input = validation ? inputType(validation, asm) : undefined;
+  const { action } = route;
+  if (action.kind === 'closure') {
+    const { body, params, hints } = action.handler;
+    return body ? asm.engine.closureReturns(body, params, hints, route.file, input) : undefined;
+  }
+  if (!handler.controller || !handler.action) return undefined;
+  return asm.engine.methodReturns(handler.controller, handler.action, input);
+}
+
+/** The validated input as a type: each rule's field, typed as the request body documents it. */
+function inputType(validation: Validation, asm: Assembly): Type {
+  const { schema } = asm.rules.schema(validation);
+  const required = new Set(schema.required ?? []);
+  return {
+    kind: 'shape',
+    fields: Object.entries(schema.properties ?? {}).map(([key, field]) => ({
+      key,
+      type: { kind: 'schema', schema: field },
+      ...(required.has(key) ? {} : { optional: true as const }),
+    })),
+  };
+}
+
+/** The paginator a handler answers with (for `page`/`cursor`), if any. */
+function paginatorOf(returns: readonly TypedReturn[] | undefined): 'length' | 'simple' | 'cursor' | undefined {
+  const visit = (t: Type, depth: number): 'length' | 'simple' | 'cursor' | undefined => {
+    if (depth > 3) return undefined;
+    for (const m of members(t)) {
+      if (m.kind === 'paginator') return m.style;
+      const inner = m.kind === 'response' ? m.body : m.kind === 'resource' ? m.data : undefined;
+      const found = inner && visit(inner, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const r of returns ?? []) {
+    const found = visit(r.type, 0);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Later methods of a multi-method route, and shortened optional forms, get distinct ids. */

@@ -1,8 +1,7 @@
 import type { SchemaObject } from '../../core/types.js';
-import type { DataSource } from '../facts/types.js';
 import type { Components } from './components.js';
 
-type Kind = NonNullable<DataSource['paginated']>;
+type Kind = 'length' | 'simple' | 'cursor';
 
 const INT: SchemaObject = { type: 'integer' };
 const NULL_INT: SchemaObject = { type: 'integer', nullable: true };

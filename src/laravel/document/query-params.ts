@@ -33,6 +33,8 @@ export function queryParameters(
   taken: ReadonlySet<string>,
   readOnly: boolean,
   asm: Assembly,
+  /** The paginator the handler answers with, if any. */
+  paginated?: 'length' | 'simple' | 'cursor',
 ): ParameterObject[] {
   const out: ParameterObject[] = [];
   const names = new Set(taken);
@@ -54,7 +56,6 @@ export function queryParameters(
     } else if (readOnly && (input.via === 'query' || input.via === 'input'))
       add(inputParameter(input));
   }
-  const paginated = handler?.returns.map((r) => paginatorOf(r.body)).find((p) => p);
   if (paginated === 'cursor') add({ name: 'cursor', in: 'query', schema: { type: 'string' } });
   else if (paginated) add({ name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } });
   return out;
@@ -75,10 +76,4 @@ function inputParameter(input: InputRead): ParameterObject {
   return input.type === 'array'
     ? { name: `${input.name}[]`, in: 'query', style: 'form', explode: true, schema }
     : { name: input.name, in: 'query', schema };
-}
-
-function paginatorOf(shape: HandlerFacts['returns'][number]['body']): string | undefined {
-  if (!shape) return undefined;
-  if (shape.kind === 'resource' || shape.kind === 'data') return shape.source?.paginated;
-  return undefined;
 }

@@ -1,20 +1,30 @@
 import type { MediaTypeObject, Reference, ResponseObject, SchemaObject } from '../../core/types.js';
-import type { HandlerFacts, Produced } from '../facts/types.js';
+import type { TypedReturn } from '../infer/engine.js';
+import { members, typeKey, type Type } from '../infer/type.js';
 import type { Validation } from '../requests/rules.js';
 import { resourceBody } from '../resources/response.js';
-import type { ResourceCatalog } from '../resources/catalog.js';
 import type { Assembly } from './context.js';
 import { unionSchema } from './literal.js';
-import { dataSchema, shapeSchema } from './shape-schema.js';
 
 export interface ResponseInput {
-  handler?: HandlerFacts;
+  /** What the handler's returns are, typed; undefined without a handler to read. */
+  returns?: TypedReturn[];
+  /** Error statuses the handler raises (`abort(403)`, `findOrFail`, ...). */
+  statuses: readonly number[];
   validation?: Validation;
   secured: boolean;
   forbids: boolean;
   bound: boolean;
   /** Rate-limited by `throttle` middleware: 429 with Laravel's headers. */
   throttled: boolean;
+  /** The HTTP method: a `GET` never answers 201. */
+  method: string;
+}
+
+/** Why the success response could not be inferred, and where (for a warning). */
+export interface NotInferred {
+  line?: number;
+  reason: string;
 }
 
 /** Laravel's messages for the errors the generator documents. */
@@ -31,35 +41,56 @@ const ERROR_MESSAGES: Record<number, { name: string; description: string; messag
   429: { name: 'TooManyRequests', description: 'Too many requests', message: 'Too Many Attempts.' },
 };
 
+/** One answer a return gives: a status, and its body (none: no content). */
+interface Answer {
+  status: number;
+  body?: Type;
+  /** The body is a resource sent as its own response: Laravel wraps it. */
+  wrap?: boolean;
+  media?: string;
+  line: number;
+}
+
 /**
- * Every response of an operation: what the handler returns (201 for a created model's resource,
- * 204 for `noContent()`), then 401/403 from auth, 404 from model binding and `*OrFail`, 422
- * from validation (with an example of Laravel's messages), and `abort()` statuses.
+ * Every response of an operation: each return's status and body (201 for a model created in
+ * the request, 204 for `noContent()`), then 401/403 from auth, 404 from model binding and
+ * `*OrFail`, 422 from validation (with an example of Laravel's messages), `abort()` statuses.
+ * A return that cannot be inferred does not hide the ones that can; when none can, the
+ * response says why.
  */
 export function responses(
   input: ResponseInput,
-  catalog: ResourceCatalog,
   asm: Assembly,
-): Record<string, ResponseObject | Reference> {
+): { responses: Record<string, ResponseObject | Reference>; notInferred?: NotInferred } {
   const out: Record<string, ResponseObject | Reference> = {};
-  const bodies = new Map<number, SchemaObject[]>();
-  const empties = new Set<number>();
-  for (const produced of input.handler?.returns ?? []) {
-    const status = statusOf(produced);
-    if (produced.empty || !produced.body) empties.add(status);
-    else
-      bodies.set(status, [
-        ...(bodies.get(status) ?? []),
-        bodySchema(produced, catalog, asm, input.validation?.rules),
-      ]);
+  const answers = (input.returns ?? []).flatMap((r) => answersOf(r.type, r.line, input.method));
+  if (!input.returns) answers.push({ status: 200, body: { kind: 'unknown', reason: 'no handler' }, line: 0 });
+  const byStatus = new Map<number, Answer[]>();
+  for (const a of answers) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a]);
+  let notInferred: NotInferred | undefined;
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const withBody = list.filter((a) => a.body);
+    const known = withBody.filter((a) => !isUnknownBody(a.body!));
+    if (withBody.length === 0) {
+      out[status] = { description: describe(status) };
+      continue;
+    }
+    if (known.length === 0) {
+      const first = withBody[0]!;
+      const reason = unknownReason(first.body!);
+      if (status < 300 && !notInferred && input.returns) notInferred = { line: first.line, reason };
+      out[status] = {
+        description: `${describe(status)} (not inferred: ${reason})`,
+        content: { 'application/json': { schema: {} } },
+      };
+      continue;
+    }
+    const media = known.find((a) => a.media)?.media ?? 'application/json';
+    const schemas = dedupe(known).map((a) => bodySchema(a, asm));
+    out[status] = jsonResponse(describe(status), unionSchema(schemas), undefined, media);
   }
-  if (!input.handler) bodies.set(200, [{}]);
-  for (const [status, schemas] of bodies)
-    out[status] = jsonResponse(describe(status), unionSchema(schemas));
-  for (const status of empties)
-    if (!bodies.has(status)) out[status] = { description: describe(status) };
   if (Object.keys(out).length === 0) out[200] = { description: describe(200) };
-  const errors = new Set(input.handler?.statuses ?? []);
+  const errors = new Set(input.statuses);
   if (input.secured) errors.add(401);
   if (input.secured || input.forbids || input.validation?.mayForbid) errors.add(403);
   if (input.bound) errors.add(404);
@@ -74,49 +105,100 @@ export function responses(
           ? throttledResponse(asm)
           : errorResponse(status, asm);
   }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+  const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+  return notInferred ? { responses: sorted, notInferred } : { responses: sorted };
 }
 
 /**
- * Laravel answers 201 for a model created in this request (`wasRecentlyCreated`), returned as
- * is or in a resource, whatever the method.
+ * What a returned value answers. Laravel sends 201 for a model created in this request
+ * (`wasRecentlyCreated`), returned as is or in a resource; never for a `GET`.
  * @see https://github.com/laravel/framework/blob/8.x/src/Illuminate/Routing/Router.php (toResponse)
  */
-function statusOf(produced: Produced): number {
-  if (produced.status !== undefined) return produced.status;
-  const body = produced.body;
-  const single =
-    body?.kind === 'resource'
-      ? !body.collection
-      : body?.kind === 'data'
-        ? !body.source.many && !body.source.paginated
-        : false;
-  const created =
-    (body?.kind === 'resource' || body?.kind === 'data') && body.source?.created === true && single;
-  return created ? 201 : 200;
+function answersOf(type: Type, line: number, method: string): Answer[] {
+  const readOnly = method === 'get' || method === 'head';
+  const created = (t: Type): ('yes' | 'maybe' | undefined)[] =>
+    members(t).map((m) => (m.kind === 'model' && (m.created === 'yes' || m.created === 'maybe') ? m.created : undefined));
+  const statuses = (t: Type): number[] => {
+    if (readOnly) return [200];
+    const flags = created(t);
+    if (flags.includes('yes') && flags.every((f) => f !== undefined)) return [201];
+    if (flags.some((f) => f !== undefined)) return [200, 201];
+    return [200];
+  };
+  return members(type).flatMap((t): Answer[] => {
+    switch (t.kind) {
+      case 'never':
+        return [];
+      case 'response': {
+        const status = readOnly && t.status === 201 ? 200 : (t.status ?? 200);
+        const answer: Answer = { status, line };
+        if (t.body) answer.body = t.body;
+        if (t.wrap) answer.wrap = true;
+        if (t.media) answer.media = t.media;
+        return [answer];
+      }
+      case 'resource':
+        return statuses(t.collection ? { kind: 'null' } : t.data).map((status) => ({ status, body: t, wrap: true, line }));
+      case 'model':
+        return statuses(t).map((status) => ({ status, body: t, line }));
+      case 'file':
+        return [{ status: 200, body: t, media: t.media ?? 'application/octet-stream', line }];
+      case 'null':
+        return [{ status: 200, line }];
+      default:
+        return [{ status: 200, body: t, line }];
+    }
+  });
 }
 
-function bodySchema(
-  produced: Produced,
-  catalog: ResourceCatalog,
-  asm: Assembly,
-  rules?: Validation['rules'],
-): SchemaObject {
-  const body = produced.body!;
-  if (body.kind === 'resource' && catalog.isResource(body.className))
-    return resourceBody(body, catalog, asm);
-  if (body.kind === 'data') return dataSchema(body.source, asm);
-  return shapeSchema(body, rules ? { rules } : {}, asm);
+function isUnknownBody(type: Type): boolean {
+  return members(type).every((t) => t.kind === 'unknown');
+}
+
+/** Why a body is unknown, in words: what could not be typed. */
+function unknownReason(type: Type): string {
+  const found = members(type).find((t) => t.kind === 'unknown' && t.reason);
+  const reason = found?.kind === 'unknown' ? found.reason : undefined;
+  if (!reason) return 'the returned value could not be typed';
+  if (reason === 'no handler') return 'no handler to read';
+  return /^(->|\$|[\w\\]+::|[\w\\]+\(|\[)/.test(reason)
+    ? `what \`${reason}\` gives could not be typed`
+    : `${reason} could not be typed`;
+}
+
+function dedupe(answers: Answer[]): Answer[] {
+  const seen = new Set<string>();
+  return answers.filter((a) => {
+    const key = `${a.wrap ? 'w' : ''}${typeKey(a.body!)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function bodySchema(answer: Answer, asm: Assembly): SchemaObject {
+  const { emitter, resources, components } = asm;
+  const body = answer.body!;
+  if (answer.wrap) {
+    const parts = members(body).map((t) =>
+      t.kind === 'resource' && resources.isResource(t.class)
+        ? resourceBody(t, resources, emitter, components)
+        : emitter.schema(t),
+    );
+    return unionSchema(parts);
+  }
+  return emitter.schema(body);
 }
 
 function jsonResponse(
   description: string,
   schema: SchemaObject,
   example?: unknown,
+  media = 'application/json',
 ): ResponseObject {
-  const media: MediaTypeObject = { schema };
-  if (example !== undefined) media.example = example;
-  return { description, content: { 'application/json': media } };
+  const content: MediaTypeObject = { schema };
+  if (example !== undefined) content.example = example;
+  return { description, content: { [media]: content } };
 }
 
 function messageSchema(message: string): SchemaObject {

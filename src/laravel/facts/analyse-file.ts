@@ -9,7 +9,13 @@ import { routeDeclarations } from '../routes/declarations.js';
 import { classFacts } from './classes.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
-import type { FileFacts } from './types.js';
+import type { FileFacts, FunctionFacts } from './types.js';
+import { bodyOf } from '../ir/body.js';
+import { resourceUses } from '../ir/resource-uses.js';
+import { typeHints } from '../ir/hints.js';
+import { paramFacts } from '../controllers/params.js';
+import { docComment, lineOf } from '../php/ast.js';
+import { parseDocBlock } from '../php/docblock.js';
 
 const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
 
@@ -65,6 +71,12 @@ function analyseProgram(program: Node, code: string): FileFacts {
     const classes = withoutWrapping(program, ctx);
     if (classes.length > 0) facts.withoutWrapping = classes;
   }
+  const uses = resourceUses(facts.classes);
+  if (uses.length > 0) facts.resourceUses = uses;
+  const functions = topFunctions(statements);
+  if (functions.length > 0) facts.functions = functions;
+  const includes = includedFiles(statements, ctx);
+  if (includes.length > 0) facts.includes = includes;
   const references = referencedClasses(facts);
   if (references.length > 0) facts.references = references;
   return facts;
@@ -122,4 +134,47 @@ function withoutWrapping(program: Node, ctx: EvalContext): string[] {
     if (className) classes.add(className);
   });
   return [...classes].sort();
+}
+
+/** Functions declared at the top level, or inside `if (! function_exists(...))` guards. */
+function topFunctions(statements: TopLevel[]): FunctionFacts[] {
+  const out: FunctionFacts[] = [];
+  for (const { statement, scope } of statements) {
+    walk(statement, (node) => {
+      if (node.kind === 'class' || node.kind === 'closure' || node.kind === 'arrowfunc') return false;
+      if (node.kind !== 'function') return;
+      const short = text(node, 'name');
+      if (short) {
+        const name = scope.namespace ? `${scope.namespace}\\${short}` : short;
+        const facts: FunctionFacts = { name, line: lineOf(node), params: paramFacts(node, scope) };
+        const hints = typeHints(node, parseDocBlock(docComment(node)), scope, undefined);
+        if (hints) facts.hints = hints;
+        facts.body = bodyOf(node, { names: scope });
+        out.push(facts);
+      }
+      return false;
+    });
+  }
+  return out;
+}
+
+/**
+ * `require __DIR__.'/helpers.php'` and `foreach (glob(__DIR__.'/helpers/*.php') as $file)
+ * require $file;` at the top level: the paths and patterns, as far as they evaluate.
+ */
+function includedFiles(statements: TopLevel[], ctx: EvalContext): string[] {
+  const out = new Set<string>();
+  for (const { statement, scope } of statements) {
+    walk(statement, (node) => {
+      if (node.kind === 'function' || node.kind === 'class' || node.kind === 'closure') return false;
+      if (node.kind === 'include') {
+        const target = evaluate(child(node, 'target'), { ...ctx, scope });
+        if (typeof target === 'string') out.add(target);
+      } else if (node.kind === 'call' && text(child(node, 'what'), 'name')?.replace(/^\\/, '') === 'glob') {
+        const pattern = evaluate(children(node, 'arguments')[0], { ...ctx, scope });
+        if (typeof pattern === 'string') out.add(pattern);
+      }
+    });
+  }
+  return [...out].sort();
 }

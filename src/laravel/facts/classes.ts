@@ -4,6 +4,9 @@ import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { classOfNameNode, resolveClassName } from '../php/names.js';
 import type { PhpValue } from '../php/value.js';
 import { methodFacts, type ClassRole } from './methods.js';
+import { typeNode } from '../ir/body.js';
+import { parseDocVar } from '../ir/doctype.js';
+import type { DocType } from '../ir/types.js';
 import type { Declared } from './symbols.js';
 import type { ClassFacts } from './types.js';
 
@@ -35,6 +38,8 @@ export function classFacts(d: Declared, constant: EvalContext['constant']): Clas
   if (doc) facts.doc = doc;
   const mixin = doc?.tags.mixin?.[0]?.split(/\s+/)[0];
   if (mixin) facts.mixin = resolveClassName(scope, mixin);
+  const documented = documentedProperties(doc?.tags, scope);
+  if (documented) facts.propertyHints = documented;
   const ctx: EvalContext = { scope, self: d.name, parent: d.parent, constant };
   const members = children(node, 'body');
   readMembers(facts, members, ctx);
@@ -56,11 +61,17 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
         if (name) traits.push(name);
       }
     } else if (member.kind === 'propertystatement') {
+      const isPublic = member.isStatic !== true && (member.visibility === 'public' || !member.visibility);
       for (const property of children(member, 'properties')) {
         const name = text(property, 'name');
+        if (name && isPublic) (facts.publicProperties ??= []).push(name);
         if (name) facts.properties[name] = evaluate(child(property, 'value'), ctx);
         const declared = classOfNameNode(ctx.scope, child(property, 'type'));
         if (name && declared) (facts.types ??= {})[name] = declared;
+        const hint =
+          propertyDoc(member, ctx) ??
+          typeNode(child(property, 'type'), ctx.scope, ctx.self, property.nullable === true);
+        if (name && hint) (facts.propertyHints ??= {})[name] = hint;
       }
     } else if (member.kind === 'classconstant') {
       for (const constant of children(member, 'constants')) {
@@ -81,7 +92,12 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
   for (const param of children(constructor, 'arguments')) {
     const name = text(param, 'name');
     const declared = classOfNameNode(ctx.scope, child(param, 'type'));
-    if (name && declared && Number(param.flags ?? 0) !== 0) (facts.types ??= {})[name] = declared;
+    const promoted = Number(param.flags ?? 0) !== 0;
+    // php-parser's flags: 1 public, 2 protected, 4 private (with readonly on top).
+    if (name && promoted && (Number(param.flags) & 7) === 1) (facts.publicProperties ??= []).push(name);
+    if (name && declared && promoted) (facts.types ??= {})[name] = declared;
+    const hint = promoted ? typeNode(child(param, 'type'), ctx.scope, ctx.self) : undefined;
+    if (name && hint) (facts.propertyHints ??= {})[name] = hint;
   }
 }
 
@@ -95,4 +111,24 @@ function roleOf(facts: ClassFacts): ClassRole {
       /Controller$/.test(own) || /Controller$/.test(parent) || (inHttp && facts.kind === 'class'),
     provider: /ServiceProvider$/.test(parent) || /ServiceProvider$/.test(own),
   };
+}
+
+/** `/** @var Type *\/` on a property statement. */
+function propertyDoc(member: Node, ctx: EvalContext): DocType | undefined {
+  const raw = docComment(member);
+  const tag = raw ? /@var\s+([^\n*]+)/.exec(raw)?.[1] : undefined;
+  return tag ? parseDocVar(tag, (n) => resolveClassName(ctx.scope, n))?.type : undefined;
+}
+
+/** The class docblock's `@property`, `@property-read` tags (models' attributes, IDE helpers). */
+function documentedProperties(
+  tags: Record<string, string[]> | undefined,
+  scope: EvalContext['scope'],
+): Record<string, DocType> | undefined {
+  const out: Record<string, DocType> = {};
+  for (const tag of [...(tags?.property ?? []), ...(tags?.['property-read'] ?? [])]) {
+    const parsed = parseDocVar(tag, (n) => resolveClassName(scope, n));
+    if (parsed?.name) out[parsed.name] = parsed.type;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

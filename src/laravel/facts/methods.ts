@@ -6,8 +6,9 @@ import { analyseHandler } from '../controllers/handler.js';
 import { paramFacts, returnType } from '../controllers/params.js';
 import { returnExpressions } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
-import { resourceFields } from '../resources/fields.js';
 import { routeDeclarations } from '../routes/declarations.js';
+import { bodyOf } from '../ir/body.js';
+import { typeHints } from '../ir/hints.js';
 import type { MethodFacts } from './types.js';
 
 export interface ClassRole {
@@ -26,9 +27,6 @@ const VALUE_METHODS = new Set([
   'messages',
   'attributes',
 ]);
-
-/** Methods that describe a resource's JSON. */
-const FIELD_METHODS = new Set(['toArray', 'with']);
 
 const MAGIC = /^__(?!invoke$)/;
 
@@ -53,7 +51,10 @@ export function methodFacts(
   if (declared) facts.returnType = declared;
   const doc = parseDocBlock(docComment(method));
   if (doc) facts.doc = doc;
+  const hints = typeHints(method, doc, ctx.scope, ctx.self);
+  if (hints) facts.hints = hints;
   if (!child(method, 'body')) return facts;
+  facts.body = bodyOf(method, { names: ctx.scope, self: ctx.self, parent: ctx.parent });
   if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, ctx);
   if (
     (role.controller || name === '__invoke') &&
@@ -62,8 +63,6 @@ export function methodFacts(
     !MAGIC.test(name)
   ) {
     facts.handler = analyseHandler(method, ctx);
-  } else if (FIELD_METHODS.has(name)) {
-    facts.fields = resourceFields(method, ctx);
   } else if (!role.controller && visibility === 'public' && facts.params.length === 0) {
     const relation = relationOf(method, ctx);
     if (relation) facts.relation = relation;

@@ -1,3 +1,4 @@
+import type { Body, DocType } from '../ir/types.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { PhpValue } from '../php/value.js';
 
@@ -27,6 +28,38 @@ export interface FileFacts {
   warnings?: Problem[];
   /** Classes the facts mention that the file does not declare (for the PSR-4 lookup). */
   references?: string[];
+  /**
+   * `new PostResource($post)`, `PostResource::collection(Post::paginate())` in its methods:
+   * the resource and the class of what it wraps (a model, when the assembly finds it is one),
+   * for resources whose model nothing else names.
+   */
+  resourceUses?: [resource: string, model: string][];
+  /** Functions the file declares (helper files), by fully qualified name. */
+  functions?: FunctionFacts[];
+  /**
+   * Files it `require`s or `include`s at its top level, as paths (`{{__DIR__}}/x.php`), and
+   * `glob()` patterns it walks to include them (`foreach (glob(__DIR__.'/helpers/*.php') ...)`).
+   */
+  includes?: string[];
+}
+
+/** A function declared outside any class (`function serializeApiResponse($data) {...}`). */
+export interface FunctionFacts {
+  /** Fully qualified. */
+  name: string;
+  line: number;
+  params: ParamFacts[];
+  hints?: TypeHints;
+  body?: Body;
+}
+
+/** What a signature and its docblock declare: `@param`/declared parameter types, `@return`, the return type. */
+export interface TypeHints {
+  params?: Record<string, DocType>;
+  /** The declared return type. */
+  returns?: DocType;
+  /** `@return`, when it parses. */
+  doc?: DocType;
 }
 
 export interface Problem {
@@ -48,6 +81,10 @@ export interface ClassFacts {
   mixin?: string;
   /** Declared property types, promoted constructor parameters included. */
   types?: Record<string, string>;
+  /** Public, non-static properties (promoted ones included): what `json_encode` writes of an object. */
+  publicProperties?: string[];
+  /** Property types as declared or documented (`@var`), and the class's `@property` tags. */
+  propertyHints?: Record<string, DocType>;
   /** Property defaults, static ones included (`$casts`, `$hidden`, `$wrap`, `$table`, ...). */
   properties: Record<string, PhpValue>;
   constants: Record<string, PhpValue>;
@@ -64,12 +101,13 @@ export interface MethodFacts {
   params: ParamFacts[];
   /** The declared return type: a class, or a lower-case builtin. */
   returnType?: string;
+  hints?: TypeHints;
+  /** What the body's `return`s yield, for the type engine. */
+  body?: Body;
   /** The value a method returns when it returns one expression (`rules()`, `casts()`, ...). */
   returns?: PhpValue;
   /** What a request handler does: set for public methods of controller-like classes. */
   handler?: HandlerFacts;
-  /** The fields of a `toArray()` (API resources). */
-  fields?: Shape;
   /** `return $this->hasMany(Post::class)` and friends. */
   relation?: { type: string; related: string };
   /** Route declarations inside the method (route service providers). */
@@ -95,10 +133,11 @@ export interface HandlerFacts {
   validations: { line: number; rules: PhpValue; messages?: PhpValue; attributes?: PhpValue }[];
   /** `$request->query('x')`, `->integer('x')`, `->header('X-Y')`, ... */
   inputs: InputRead[];
-  /** Each `return` (or arrow-function body), described. */
-  returns: Produced[];
   /** Statuses it can answer besides success: `abort(403)`, `findOrFail` → 404, ... */
   statuses: number[];
+  /** A route closure's body and declared types, for the type engine (methods have their own). */
+  body?: Body;
+  hints?: TypeHints;
 }
 
 export interface InputRead {
@@ -108,72 +147,6 @@ export interface InputRead {
   /** The type the accessor returns: `integer()` → integer. */
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'array';
   default?: PhpValue;
-}
-
-/** One response a handler can produce. */
-export interface Produced {
-  line: number;
-  /** An explicit status (`response()->json(..., 201)`, `setStatusCode(201)`). */
-  status?: number;
-  /** No body (`noContent()`, `response(null, 204)`). */
-  empty?: boolean;
-  body?: Shape;
-}
-
-/** A data source: a model, a list of them or a paginator, as a query expression reveals it. */
-export interface DataSource {
-  model?: string;
-  /** The data is `model`'s relation of this name (`$user->posts()->paginate()`). */
-  relation?: string;
-  many?: boolean;
-  paginated?: 'length' | 'simple' | 'cursor';
-  /** `create()`, `new` + `save()`: Laravel answers 201 for a resource of a new model. */
-  created?: boolean;
-}
-
-/**
- * The shape of a value a handler returns or a resource's `toArray()` builds: enough to write a
- * JSON Schema once the models, casts and migrations are known.
- */
-export type Shape =
-  | { kind: 'literal'; value: string | number | boolean | null }
-  | { kind: 'object'; fields: Field[] }
-  | { kind: 'list'; items: Shape[] }
-  | {
-      kind: 'resource';
-      className: string;
-      collection: boolean;
-      source?: DataSource;
-      additional?: Shape;
-      /** Nested in another resource: Laravel writes null for a missing relation. */
-      nullable?: boolean;
-    }
-  | { kind: 'data'; source: DataSource }
-  /** An attribute of the model, or of a model it relates to (`$this->product->sku`). */
-  | { kind: 'attribute'; name: string; relation?: string }
-  /** A method's declared return type; `via` names the typed property it is called on. */
-  | { kind: 'method'; name: string; className?: string; via?: string }
-  /** A backed enum's value (`Status::cases()` items, `array_column(Status::cases(), 'value')`). */
-  | { kind: 'enum'; className: string }
-  /** `config('app.name')`: the value in the project's config files. */
-  | { kind: 'config'; key: string }
-  /** A request input read by name (`$data['email']`, `$request->input('email')`): typed by the rules. */
-  | { kind: 'input'; name: string }
-  | { kind: 'relation'; name: string }
-  | { kind: 'count'; relation: string }
-  | { kind: 'type'; type: ScalarType; format?: string }
-  | { kind: 'union'; options: Shape[] }
-  | { kind: 'model' }
-  | { kind: 'unknown'; source?: string };
-
-export type ScalarType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
-
-/** A field of an object shape; without a key, its value's fields are merged in (`merge`). */
-export interface Field {
-  key?: string;
-  value: Shape;
-  /** Present only sometimes (`when`, `whenLoaded`, `mergeWhen`, ...). */
-  optional?: boolean;
 }
 
 /** A route declaration as written; its meaning (prefixes, names, expansion) is decided later. */

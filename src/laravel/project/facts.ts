@@ -1,4 +1,4 @@
-import type { FileFacts, Shape } from '../facts/types.js';
+import type { FileFacts } from '../facts/types.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { ClassIndex } from './classes.js';
 
@@ -17,22 +17,13 @@ export function resourceHints(
   classes: ClassIndex,
 ): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
-  const visit = (shape: Shape | undefined) => {
-    if (
-      shape?.kind === 'resource' &&
-      shape.source?.model &&
-      !shape.source.relation &&
-      classes.has(shape.source.model)
-    ) {
-      const byModel = counts.get(shape.className) ?? new Map<string, number>();
-      byModel.set(shape.source.model, (byModel.get(shape.source.model) ?? 0) + 1);
-      counts.set(shape.className, byModel);
-    }
-    if (shape?.kind === 'object') shape.fields.forEach((f) => visit(f.value));
-  };
   for (const facts of files.values()) {
-    for (const cls of facts.classes)
-      for (const m of Object.values(cls.methods)) m.handler?.returns.forEach((r) => visit(r.body));
+    for (const [resource, model] of facts.resourceUses ?? []) {
+      if (!classes.has(model)) continue;
+      const byModel = counts.get(resource) ?? new Map<string, number>();
+      byModel.set(model, (byModel.get(model) ?? 0) + 1);
+      counts.set(resource, byModel);
+    }
   }
   const out = new Map<string, string>();
   for (const [resource, byModel] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {

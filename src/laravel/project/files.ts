@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Psr4Root } from '../php/psr4.js';
+import { autoloadFiles } from './includes.js';
 
 /** Directories never worth reading, wherever they appear. */
 const SKIPPED = new Set([
@@ -35,7 +36,8 @@ export function projectFiles(projectDir: string, roots: readonly Psr4Root[]): st
     if (dir.startsWith('database/') && dir !== 'database/migrations') continue;
     listPhp(projectDir, path.posix.normalize(dir), found);
   }
-  for (const file of SINGLE_FILES) if (existsSync(path.join(projectDir, file))) found.add(file);
+  for (const file of [...SINGLE_FILES, ...autoloadFiles(projectDir)])
+    if (existsSync(path.join(projectDir, file)) && file.endsWith('.php')) found.add(file);
   return [...found].sort();
 }
 

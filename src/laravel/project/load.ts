@@ -5,6 +5,7 @@ import { analyseFile } from '../facts/analyse-file.js';
 import type { FileFacts } from '../facts/types.js';
 import { classFileCandidates, type Psr4Root } from '../php/psr4.js';
 import { ClassIndex } from './classes.js';
+import { includedFiles } from './includes.js';
 
 export interface LoadedProject {
   dir: string;
@@ -127,6 +128,12 @@ export function nextRound(
   const index = new ClassIndex(files);
   const names = new Set(round.flatMap((rel) => files.get(rel)?.references ?? []));
   const out = new Set<string>();
+  for (const rel of round) {
+    const includes = files.get(rel)?.includes;
+    if (!includes) continue;
+    for (const file of includedFiles(dir, rel, includes))
+      if (!files.has(file) && existsSync(path.join(dir, file))) out.add(file);
+  }
   for (const name of [...names].sort()) {
     if (index.has(name)) continue;
     const file = classFileCandidates(psr4, name).find(

@@ -1,11 +1,11 @@
-import type { ClassFacts, FileFacts, MethodFacts, Produced, Shape } from '../facts/types.js';
+import type { ClassFacts, FileFacts, MethodFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 
 /**
  * The part of a file's facts that the project-wide steps read: route declarations, migrations,
  * config values, `withRouting`, `withoutWrapping`, parse errors; of each class its name, kind,
- * parents and traits, the `middlewareGroups` property, the methods that declare routes, and the
- * resources its handlers return for a model (`resourceHints`). Everything else of a class
+ * parents and traits, the `middlewareGroups` property, the methods that declare routes; the
+ * resources its methods wrap around a named class (`resourceHints`), its helper functions. Everything else of a class
  * (docblocks, rules, resource fields, casts, handlers' bodies) is read only through the
  * `ClassIndex`, which tracks it per operation.
  *
@@ -24,6 +24,10 @@ export function globalView(facts: FileFacts): FileFacts {
   if (facts.withoutWrapping) view.withoutWrapping = facts.withoutWrapping;
   if (facts.returns !== undefined) view.returns = facts.returns;
   if (facts.warnings) view.warnings = facts.warnings;
+  // Helper functions and the files they include are read project-wide (`Globals.functions`).
+  if (facts.functions) view.functions = facts.functions;
+  if (facts.resourceUses) view.resourceUses = facts.resourceUses;
+  if (facts.includes) view.includes = facts.includes;
   return view;
 }
 
@@ -51,34 +55,7 @@ function classView(cls: ClassFacts): ClassFacts {
 }
 
 function methodView(method: MethodFacts): MethodFacts | undefined {
-  const returns = (method.handler?.returns ?? []).flatMap((produced): Produced[] => {
-    const body = hintShape(produced.body);
-    return body ? [{ line: 0, body }] : [];
-  });
-  if (!method.routes && returns.length === 0) return undefined;
-  return {
-    // Route service providers' methods are read in line order.
-    line: method.routes ? method.line : 0,
-    visibility: 'public',
-    params: [],
-    ...(method.routes ? { routes: method.routes } : {}),
-    ...(returns.length > 0
-      ? { handler: { params: [], validations: [], inputs: [], returns, statuses: [] } }
-      : {}),
-  };
-}
-
-/** A returned shape pruned to the resources of a model it holds, as `resourceHints` walks it. */
-function hintShape(shape: Shape | undefined): Shape | undefined {
-  if (shape?.kind === 'resource') {
-    const model = shape.source?.model;
-    if (!model || shape.source?.relation) return undefined;
-    return { kind: 'resource', className: shape.className, collection: false, source: { model } };
-  }
-  if (shape?.kind !== 'object') return undefined;
-  const fields = shape.fields.flatMap((field) => {
-    const value = hintShape(field.value);
-    return value ? [{ value }] : [];
-  });
-  return fields.length > 0 ? { kind: 'object', fields } : undefined;
+  if (!method.routes) return undefined;
+  // Route service providers' methods are read in line order.
+  return { line: method.line, visibility: 'public', params: [], routes: method.routes };
 }

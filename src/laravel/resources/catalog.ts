@@ -1,32 +1,37 @@
-import type { SchemaObject } from '../../core/types.js';
+import type { TypeEngine } from '../infer/engine.js';
+import { frameOf } from '../infer/frame.js';
+import { listOf, members, unknown, type Type } from '../infer/type.js';
 import { shortName } from '../php/names.js';
-import type { Shape } from '../facts/types.js';
-import type { Assembly, ResourceLookup } from '../document/context.js';
-import { shapeSchema } from '../document/shape-schema.js';
+import type { ModelCatalog } from '../models/catalog.js';
 import type { ClassIndex } from '../project/classes.js';
 
 export const JSON_RESOURCE = 'Illuminate\\Http\\Resources\\Json\\JsonResource';
 export const RESOURCE_COLLECTION = 'Illuminate\\Http\\Resources\\Json\\ResourceCollection';
+const REQUEST: Type = { kind: 'object', class: 'Illuminate\\Http\\Request' };
+const EMPTY_BODY = { defs: [], returns: [] };
 
 /**
- * The project's API resources: which classes are resources, the model behind each, their
- * component schemas, and how Laravel wraps them (`$wrap`, `withoutWrapping()`).
+ * The project's API resources: which classes are resources, the model behind each, what their
+ * `toArray()` and `with()` give (through the type engine), and how Laravel wraps them (`$wrap`,
+ * `withoutWrapping()`).
  * @see https://laravel.com/docs/eloquent-resources
  */
-export class ResourceCatalog implements ResourceLookup {
-  private asm?: Assembly;
-  private readonly models = new Map<string, { value: string | undefined; deps: Set<string> }>();
+export class ResourceCatalog {
+  private engine?: TypeEngine;
+  private readonly models_ = new Map<string, { value: string | undefined; deps: Set<string> }>();
+  private readonly fieldTypes = new Map<string, { value: Type; deps: Set<string> }>();
 
   constructor(
     private readonly classes: ClassIndex,
+    private readonly models: ModelCatalog,
     /** Classes `withoutWrapping()` was called on. */
     private readonly unwrapped: ReadonlySet<string>,
     /** Resource → models it was seen wrapping in handlers, for resources that name none. */
     private readonly hints: ReadonlyMap<string, string>,
   ) {}
 
-  attach(asm: Assembly): void {
-    this.asm = asm;
+  attach(engine: TypeEngine): void {
+    this.engine = engine;
   }
 
   isResource(name: string): boolean {
@@ -53,17 +58,46 @@ export class ResourceCatalog implements ResourceLookup {
 
   /** The model a resource presents: `@mixin`, else the name (`UserResource` → `User`), else usage. */
   model(name: string): string | undefined {
-    return this.classes.tracker.memo(this.models, name, () => this.findModel(name));
+    return this.classes.tracker.memo(this.models_, name, () => this.findModel(name));
   }
 
   private findModel(name: string): string | undefined {
-    const asm = this.asm!;
     const mixin = this.classes.lineage(name).find((c) => c.facts.mixin)?.facts.mixin;
-    if (mixin && asm.models.isModel(mixin)) return mixin;
+    if (mixin && this.models.isModel(mixin)) return mixin;
     const base = shortName(name).replace(/(Resource|Collection)$/, '');
-    const byName = this.classes.withShortName(base).filter((n) => asm.models.isModel(n));
+    const byName = this.classes.withShortName(base).filter((n) => this.models.isModel(n));
     const preferred = byName.find((n) => n.startsWith('App\\Models\\')) ?? byName[0];
     return preferred ?? this.hints.get(name);
+  }
+
+  /** The data a resource class is written for: its model, or a list of the collected resource's. */
+  data(name: string): Type {
+    if (this.isCollection(name)) {
+      const collects = this.collects(name);
+      const model = collects ? this.model(collects) : this.model(name);
+      return listOf(model ? { kind: 'model', class: model } : unknown('collected data'), true);
+    }
+    const model = this.model(name);
+    return model ? { kind: 'model', class: model } : unknown('resource data');
+  }
+
+  /** What the resource's `toArray()` gives for the data it is written for. */
+  fields(name: string): Type {
+    return this.classes.tracker.memo(this.fieldTypes, name, () =>
+      this.engine!.call(
+        { kind: 'resource', class: name, data: this.data(name) },
+        'toArray',
+        [REQUEST],
+        frameOf(EMPTY_BODY, {}),
+      ),
+    );
+  }
+
+  /** What its `with()` adds to a response, if the project defines one. */
+  withFields(name: string, data: Type): Type | undefined {
+    const found = this.classes.method(name, 'with');
+    if (!found || !this.classes.has(found.owner.facts.name)) return undefined;
+    return this.engine!.call({ kind: 'resource', class: name, data }, 'with', [REQUEST], frameOf(EMPTY_BODY, {}));
   }
 
   /** The JSON key a response wraps this resource in, or null (`$wrap`, `withoutWrapping()`). */
@@ -76,43 +110,9 @@ export class ResourceCatalog implements ResourceLookup {
     return typeof value === 'string' && value !== '' ? value : null;
   }
 
-  ref(name: string): SchemaObject {
-    const asm = this.asm!;
-    return asm.components.classRef(name, () => this.schema(name, asm));
-  }
-
-  /** The top-level keys of a resource's `toArray()`, when it is an object written out. */
+  /** The top-level keys of a resource's `toArray()`, when it is an array written out. */
   topLevelKeys(name: string): string[] {
-    const fields = this.fields(name);
-    return fields?.kind === 'object' ? fields.fields.flatMap((f) => (f.key ? [f.key] : [])) : [];
-  }
-
-  /** The fields its `with()` adds to a response, if the project defines one. */
-  withFields(name: string): Shape | undefined {
-    const found = this.classes.method(name, 'with');
-    return found && this.isProjectClass(found.owner.facts.name) ? found.facts.fields : undefined;
-  }
-
-  private schema(name: string, asm: Assembly): SchemaObject {
-    const collects = this.isCollection(name) ? this.collects(name) : undefined;
-    const scope = { model: this.model(collects ?? name), ...(collects ? { collects } : {}) };
-    const fields = this.fields(name);
-    if (fields) return shapeSchema(fields, scope, asm);
-    if (this.isCollection(name))
-      return {
-        type: 'array',
-        items: collects ? this.ref(collects) : { type: 'object', additionalProperties: true },
-      };
-    return shapeSchema({ kind: 'model' }, scope, asm);
-  }
-
-  private fields(name: string): Shape | undefined {
-    const found = this.classes.method(name, 'toArray');
-    return found && this.isProjectClass(found.owner.facts.name) ? found.facts.fields : undefined;
-  }
-
-  private isProjectClass(name: string): boolean {
-    return this.classes.has(name);
+    return members(this.fields(name)).flatMap((t) => (t.kind === 'shape' ? t.fields.map((f) => f.key) : []));
   }
 
   private wrapDeclarer(name: string): string {

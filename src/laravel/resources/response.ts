@@ -1,64 +1,55 @@
 import type { SchemaObject } from '../../core/types.js';
-import type { Shape } from '../facts/types.js';
-import type { Assembly } from '../document/context.js';
+import type { Components } from '../document/components.js';
 import { resourceEnvelope } from '../document/pagination.js';
-import { shapeSchema } from '../document/shape-schema.js';
-import type { ResourceCatalog } from './catalog.js';
+import type { SchemaEmitter } from '../emit/schema.js';
+import { members, type Type } from '../infer/type.js';
+import { JSON_RESOURCE, type ResourceCatalog } from './catalog.js';
 
-type ResourceShape = Extract<Shape, { kind: 'resource' }>;
+type Resource = Extract<Type, { kind: 'resource' }>;
 
 /**
- * The body Laravel sends when a handler returns a resource: wrapped in `$wrap` (unless the
- * data has that key already), `with()` and `additional()` merged at the top, paginators as
- * the `data`/`links`/`meta` envelope.
+ * The body Laravel sends when a handler returns a resource (or its `->response()`): wrapped in
+ * `$wrap` (unless the data has that key already), `with()` and `additional()` merged at the top,
+ * paginators as the `data`/`links`/`meta` envelope.
  * @see https://laravel.com/docs/eloquent-resources#data-wrapping
  */
 export function resourceBody(
-  shape: ResourceShape,
+  resource: Resource,
   catalog: ResourceCatalog,
-  asm: Assembly,
+  emitter: SchemaEmitter,
+  components: Components,
 ): SchemaObject {
-  const { className } = shape;
-  const isList = shape.collection || catalog.isCollection(className);
+  const name = resource.class;
+  const isList = resource.collection === true || catalog.isCollection(name);
   const extra = {
-    ...propertiesOf(shape.additional, asm),
-    ...(isList && shape.collection
-      ? {}
-      : propertiesOf(catalog.withFields(className), asm, catalog.model(className))),
+    ...propertiesOf(resource.additional, emitter),
+    ...(resource.collection ? {} : propertiesOf(catalog.withFields(name, resource.data), emitter)),
   };
-  const ref = catalog.ref(className);
-  const data: SchemaObject = shape.collection ? { type: 'array', items: ref } : ref;
-  const paginated = shape.source?.paginated;
-  if (paginated && isList) {
-    const items = shape.collection ? ref : itemsOf(className, catalog, asm);
-    return resourceEnvelope(paginated, items, asm.components, extra);
+  const ref = emitter.resourceRef(name);
+  const data: SchemaObject = resource.collection ? { type: 'array', items: ref } : ref;
+  const paginator = members(resource.data).find((t) => t.kind === 'paginator');
+  if (paginator?.kind === 'paginator' && isList) {
+    const items = resource.collection ? ref : itemsOf(name, catalog, emitter);
+    return resourceEnvelope(paginator.style, items, components, extra);
   }
   // AnonymousResourceCollection wraps as JsonResource does; a resource class as it declares.
-  const wrapper = shape.collection
-    ? catalog.wrapper('Illuminate\\Http\\Resources\\Json\\JsonResource')
-    : catalog.wrapper(className);
+  const wrapper = resource.collection ? catalog.wrapper(JSON_RESOURCE) : catalog.wrapper(name);
   const hasKey =
-    !shape.collection && wrapper !== null && catalog.topLevelKeys(className).includes(wrapper);
+    !resource.collection && wrapper !== null && catalog.topLevelKeys(name).includes(wrapper);
   const hasExtra = Object.keys(extra).length > 0;
   if (hasKey) return hasExtra ? { allOf: [data, object(extra)] } : data;
   if (wrapper === null && !hasExtra) return data;
   return object({ [wrapper ?? 'data']: data, ...extra });
 }
 
-function itemsOf(collection: string, catalog: ResourceCatalog, asm: Assembly): SchemaObject {
+function itemsOf(collection: string, catalog: ResourceCatalog, emitter: SchemaEmitter): SchemaObject {
   const collects = catalog.collects(collection);
-  void asm;
-  return collects ? catalog.ref(collects) : { type: 'object', additionalProperties: true };
+  return collects ? emitter.resourceRef(collects) : { type: 'object', additionalProperties: true };
 }
 
-function propertiesOf(
-  shape: Shape | undefined,
-  asm: Assembly,
-  model?: string,
-): Record<string, SchemaObject> {
-  if (!shape) return {};
-  const schema = shapeSchema(shape, model ? { model } : {}, asm);
-  return schema.properties ?? {};
+function propertiesOf(type: Type | undefined, emitter: SchemaEmitter): Record<string, SchemaObject> {
+  if (!type) return {};
+  return emitter.schema(type).properties ?? {};
 }
 
 function object(properties: Record<string, SchemaObject>): SchemaObject {

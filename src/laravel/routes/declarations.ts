@@ -4,7 +4,9 @@ import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
 import { arrayRecord, isPhpArray, type PhpValue } from '../php/value.js';
 import { analyseHandler } from '../controllers/handler.js';
-import type { ActionDecl, ChainCall, RouteDecl } from '../facts/types.js';
+import type { ActionDecl, ChainCall, HandlerFacts, RouteDecl } from '../facts/types.js';
+import { bodyOf } from '../ir/body.js';
+import { typeHints } from '../ir/hints.js';
 
 /** `Route::get(...)` and friends: the HTTP methods each registers. */
 const VERBS: Record<string, string[] | 'match'> = {
@@ -159,7 +161,7 @@ function route(
 function actionOf(node: Node | undefined, ctx: EvalContext): ActionDecl | undefined {
   if (!node) return undefined;
   if (node.kind === 'closure' || node.kind === 'arrowfunc')
-    return { kind: 'closure', handler: analyseHandler(node, ctx) };
+    return { kind: 'closure', handler: closureHandler(node, ctx) };
   return { kind: 'value', value: evaluate(node, ctx) };
 }
 
@@ -229,4 +231,13 @@ function arrayStrings(value: PhpValue): string[] {
   return isPhpArray(value)
     ? value.items.map((i) => i.value).filter((v): v is string => typeof v === 'string')
     : [];
+}
+
+/** A route closure: what it does, and its body and types for the type engine. */
+function closureHandler(node: Node, ctx: EvalContext): HandlerFacts {
+  const handler = analyseHandler(node, ctx);
+  handler.body = bodyOf(node, { names: ctx.scope });
+  const hints = typeHints(node, undefined, ctx.scope, undefined);
+  if (hints) handler.hints = hints;
+  return handler;
 }

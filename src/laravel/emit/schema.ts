@@ -1,0 +1,194 @@
+import type { SchemaObject } from '../../core/types.js';
+import type { Components } from '../document/components.js';
+import { literalSchema, unionSchema } from '../document/literal.js';
+import { flatPaginator } from '../document/pagination.js';
+import type { TypeEngine } from '../infer/engine.js';
+import { frameOf } from '../infer/frame.js';
+import { classOf } from '../infer/support.js';
+import { members, type Field, type Type } from '../infer/type.js';
+import type { ModelCatalog } from '../models/catalog.js';
+import type { ResourceCatalog } from '../resources/catalog.js';
+
+const EMPTY_BODY = { defs: [], returns: [] };
+
+/**
+ * Types → JSON Schema (OpenAPI 3.0 flavour: `nullable`), the one place where the engine's
+ * knowledge becomes a document: models and resources as `$ref`s to components built once,
+ * paginators as Laravel's envelopes, objects as what they serialise to.
+ */
+export class SchemaEmitter {
+  constructor(
+    private readonly engine: TypeEngine,
+    private readonly models: ModelCatalog,
+    private readonly resources: ResourceCatalog,
+    private readonly components: Components,
+  ) {}
+
+  schema(type: Type, depth = 0): SchemaObject {
+    if (depth > 24) return {};
+    const next = depth + 1;
+    switch (type.kind) {
+      case 'scalar': {
+        const out: SchemaObject = { type: type.type };
+        if (type.format) out.format = type.format;
+        if (type.pattern) out.pattern = type.pattern;
+        return out;
+      }
+      case 'literal':
+        return literalSchema(type.value);
+      case 'null':
+        return literalSchema(null);
+      case 'enum': {
+        const values = this.models.enumValues(type.class);
+        return values ? { type: values.type, enum: values.values } : {};
+      }
+      case 'shape':
+        return this.object(type.fields, next);
+      case 'list':
+        return { type: 'array', items: this.itemSchema(type.items, next) };
+      case 'map':
+        return type.values.kind === 'unknown'
+          ? { type: 'object', additionalProperties: true }
+          : { type: 'object', additionalProperties: this.schema(type.values, next) };
+      case 'model':
+        return this.model(type, next);
+      case 'paginator':
+        return flatPaginator(type.style, this.itemSchema(type.items, next));
+      case 'resource':
+        return this.nestedResource(type, next);
+      case 'response':
+        return type.body ? this.schema(type.body, next) : {};
+      case 'file':
+        return { type: 'string', format: 'binary' };
+      case 'object':
+        return this.object_(type, next);
+      case 'class':
+        return { type: 'string' };
+      case 'union':
+        return unionSchema(type.of.map((t) => this.schema(t, next)));
+      case 'optional':
+      case 'merge':
+        return this.schema(type.type, next);
+      case 'schema':
+        return type.schema;
+      case 'builder':
+      case 'fn':
+      case 'never':
+      case 'unknown':
+        return {};
+    }
+  }
+
+  /** A list's items: an empty list's unknown items stay `{}`. */
+  private itemSchema(items: Type, depth: number): SchemaObject {
+    return this.schema(items, depth);
+  }
+
+  private object(fields: readonly Field[], depth: number): SchemaObject {
+    const properties: Record<string, SchemaObject> = {};
+    const required: string[] = [];
+    for (const f of fields) {
+      const value = f.type.kind === 'optional' ? f.type.type : f.type;
+      properties[f.key] = this.schema(value, depth);
+      if (!f.optional && f.type.kind !== 'optional') required.push(f.key);
+    }
+    const out: SchemaObject = { type: 'object', properties };
+    if (required.length > 0) out.required = required;
+    return out;
+  }
+
+  /** `$ref` to the model's schema; inline when relations are loaded or attributes hidden. */
+  private model(type: Extract<Type, { kind: 'model' }>, depth: number): SchemaObject {
+    if (!this.models.isModel(type.class)) return { type: 'object', additionalProperties: true };
+    const ref = this.modelRef(type.class);
+    const relations = (type.loaded ?? []).flatMap((name) => {
+      const relation = this.models.relation(type.class, name);
+      if (!relation || !this.models.isModel(relation.related)) return [];
+      const related = this.modelRef(relation.related);
+      const schema: SchemaObject = relation.many
+        ? { type: 'array', items: related }
+        : { allOf: [related], nullable: true };
+      return [[name, schema] as const];
+    });
+    const hidden = new Set(type.hidden ?? []);
+    const visible = type.visible ?? [];
+    if (hidden.size === 0 && visible.length === 0 && relations.length === 0) return ref;
+    if (hidden.size === 0 && visible.length === 0)
+      return { allOf: [ref, { type: 'object', properties: Object.fromEntries(relations) }] };
+    void depth;
+    const attributes = this.models
+      .attributes(type.class)
+      .filter((a) => !hidden.has(a.name) && (visible.length === 0 || visible.includes(a.name)));
+    const out: SchemaObject = {
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
+        ...Object.fromEntries(relations),
+      },
+    };
+    const required = attributes.filter((a) => a.always).map((a) => a.name);
+    if (required.length > 0) out.required = required;
+    return out;
+  }
+
+  modelRef(model: string): SchemaObject {
+    return this.components.classRef(model, () => {
+      const attributes = this.models.attributes(model);
+      const schema: SchemaObject = {
+        type: 'object',
+        properties: Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
+      };
+      const required = attributes.filter((a) => a.always).map((a) => a.name);
+      if (required.length > 0) schema.required = required;
+      return schema;
+    });
+  }
+
+  /** A resource inside another value (no wrapping): its component, a list for collections. */
+  private nestedResource(type: Extract<Type, { kind: 'resource' }>, depth: number): SchemaObject {
+    void depth;
+    const name = type.class;
+    if (!this.resources.isResource(name)) return {};
+    if (type.collection) return { type: 'array', items: this.resourceRef(name) };
+    const ref = this.resourceRef(name);
+    if (this.resources.isCollection(name)) return ref;
+    const nullable = members(type.data).some((d) => d.kind === 'null');
+    return nullable ? { allOf: [ref], nullable: true } : ref;
+  }
+
+  /** `$ref` to a resource's `toArray()` schema, built for the model it presents. */
+  resourceRef(name: string): SchemaObject {
+    return this.components.classRef(name, () => this.schema(this.resources.fields(name)));
+  }
+
+  /** An object serialised: its `toArray()`/`jsonSerialize()`, a date, a Data object's properties. */
+  private object_(type: Extract<Type, { kind: 'object' }>, depth: number): SchemaObject {
+    const serialised = this.serialise(type);
+    return serialised ? this.schema(serialised, depth) : {};
+  }
+
+  /** What an object becomes in JSON, when the engine can tell. */
+  serialise(type: Type): Type | undefined {
+    const name = classOf(type);
+    if (!name) return undefined;
+    if (this.engine.isA(name, DATES)) return { kind: 'scalar', type: 'string', format: 'date-time' };
+    const frame = frameOf(EMPTY_BODY, {});
+    for (const method of ['jsonSerialize', 'toArray']) {
+      if (!this.engine.world.classes.method(name, method)) continue;
+      const result = this.engine.call(type, method, [], frame);
+      if (result.kind !== 'unknown') return result;
+    }
+    return this.engine.publicProperties(name);
+  }
+}
+
+const DATES = [
+  'Carbon\\Carbon',
+  'Carbon\\CarbonImmutable',
+  'Illuminate\\Support\\Carbon',
+  'DateTime',
+  'DateTimeImmutable',
+  'DateTimeInterface',
+  'Carbon\\CarbonInterface',
+];
+

@@ -1,0 +1,301 @@
+import { attributesShape } from '../infer/support.js';
+import type { Ctx, Extension, MethodRule } from '../infer/api.js';
+import { access, element } from '../infer/access.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  NULL,
+  NUMBER,
+  STRING,
+  listOf,
+  members,
+  stringValues,
+  union,
+  unknown,
+  type Type,
+} from '../infer/type.js';
+import { attribute } from './eloquent.js';
+
+/**
+ * Laravel's collections (`collect()`, `Collection` methods) and PHP's array functions: what
+ * each gives back, so that `$users->map(fn ($u) => [...])->values()` is a list of those arrays.
+ * @see https://laravel.com/docs/collections
+ */
+
+type Listish = Extract<Type, { kind: 'list' | 'map' | 'shape' }>;
+
+const isList = (t: Type): t is Listish => t.kind === 'list' || t.kind === 'map' || t.kind === 'shape';
+
+/** A value as a collection (`collect($x)`): a model gives its attributes. */
+export function collect(value: Type | undefined, ctx: Ctx): Type {
+  if (!value) return listOf(unknown('empty collection'), true);
+  return union(
+    members(value).map((t): Type => {
+      if (isList(t)) return { ...t, collection: true };
+      if (t.kind === 'model') return { ...attributesShape(t.class, ctx.infer.world), collection: true } as Type;
+      if (t.kind === 'paginator') return listOf(t.items, true);
+      if (t.kind === 'null') return listOf(unknown(), true);
+      return listOf(unknown('collect()'), true);
+    }),
+  );
+}
+
+/** The items of a collection or array. */
+const items = (t: Type): Type => element(t);
+
+const same: MethodRule = (r) => (isList(r) ? r : undefined);
+const toList: MethodRule = (r) => (isList(r) ? listOf(items(r), !!r.collection) : undefined);
+const first: MethodRule = (r, args) =>
+  isList(r) ? (args.length > 1 ? items(r) : union([items(r), NULL])) : undefined;
+const mapped =
+  (keyed: boolean): MethodRule =>
+  (r, args, ctx) => {
+    if (!isList(r) || !args[0]) return undefined;
+    const result = ctx.infer.invoke(args[0], [items(r), STRING], ctx.frame);
+    if (keyed || r.kind === 'map') return { kind: 'map', values: result, collection: true };
+    return listOf(result, true);
+  };
+
+const pluck: MethodRule = (r, args, ctx) => {
+  if (!isList(r)) return undefined;
+  const column = stringValues(args[0] ?? unknown())?.[0];
+  const values = union(
+    members(items(r)).map((item) => {
+      if (!column) return unknown();
+      if (item.kind === 'model') return attribute(item.class, column, ctx);
+      return access(item, { kind: 'literal', value: column });
+    }),
+  );
+  return args[1] ? { kind: 'map', values, collection: true } : listOf(values, true);
+};
+
+const withField =
+  (position: 'key' | 'prepend'): MethodRule =>
+  (r, args) => {
+    if (!isList(r)) return undefined;
+    const [value, key] = position === 'prepend' ? [args[0], args[1]] : [args[1], args[0]];
+    const name = key?.kind === 'literal' ? String(key.value) : undefined;
+    if (r.kind === 'shape' && name !== undefined && value) {
+      const fields = r.fields.filter((f) => f.key !== name);
+      const added = { key: name, type: value };
+      return { ...r, fields: position === 'prepend' ? [added, ...fields] : [...fields, added] };
+    }
+    if (r.kind === 'list' && value) return { ...r, items: union([r.items, value]) };
+    return r;
+  };
+
+const except: MethodRule = (r, args) => {
+  if (r.kind !== 'shape') return same(r, args, undefined as never);
+  const drop = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
+  return { ...r, fields: r.fields.filter((f) => !drop.has(f.key)) };
+};
+
+const only: MethodRule = (r, args) => {
+  if (r.kind !== 'shape') return same(r, args, undefined as never);
+  const keep = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
+  return { ...r, fields: r.fields.filter((f) => keep.has(f.key)) };
+};
+
+const merge: MethodRule = (r, args, ctx) => (isList(r) ? arrayMerge([r, ...args], ctx) : undefined);
+
+export const COLLECTION_METHODS: Record<string, MethodRule> = {
+  map: mapped(false),
+  transform: mapped(false),
+  mapWithKeys: (r, args, ctx) => {
+    if (!isList(r) || !args[0]) return undefined;
+    const pairs = ctx.infer.invoke(args[0], [items(r), STRING], ctx.frame);
+    return { kind: 'map', values: union(members(pairs).map((p) => access(p, undefined))), collection: true };
+  },
+  flatMap: (r, args, ctx) => {
+    const m = mapped(false)(r, args, ctx);
+    return m && m.kind === 'list' ? listOf(element(m.items), true) : m;
+  },
+  keyBy: (r) => (isList(r) ? { kind: 'map', values: items(r), collection: true } : undefined),
+  groupBy: (r) => (isList(r) ? { kind: 'map', values: listOf(items(r), true), collection: true } : undefined),
+  values: toList,
+  all: same,
+  toArray: same,
+  jsonSerialize: same,
+  collect: same,
+  toBase: same,
+  filter: same,
+  reject: same,
+  where: same,
+  whereIn: same,
+  whereNotIn: same,
+  whereNotNull: same,
+  whereNull: same,
+  whereStrict: same,
+  whereBetween: same,
+  whereInstanceOf: same,
+  sortBy: same,
+  sortByDesc: same,
+  sort: same,
+  sortDesc: same,
+  sortKeys: same,
+  sortKeysDesc: same,
+  reverse: same,
+  take: same,
+  skip: same,
+  slice: same,
+  splice: same,
+  unique: same,
+  uniqueStrict: same,
+  shuffle: same,
+  forPage: same,
+  each: same,
+  tap: same,
+  when: same,
+  unless: same,
+  whenEmpty: same,
+  whenNotEmpty: same,
+  load: same,
+  loadMissing: same,
+  makeHidden: same,
+  makeVisible: same,
+  append: same,
+  fresh: same,
+  keys: (r) => (isList(r) ? listOf(STRING, true) : undefined),
+  flatten: (r) => (isList(r) ? listOf(element(items(r)), true) : undefined),
+  collapse: (r) => (isList(r) ? listOf(element(items(r)), true) : undefined),
+  chunk: (r) => (isList(r) ? listOf(listOf(items(r), true), true) : undefined),
+  pluck,
+  first,
+  last: first,
+  firstWhere: first,
+  get: (r, args) =>
+    r.kind === 'shape' && args[0]?.kind === 'literal'
+      ? (access(r, args[0]) ?? NULL)
+      : isList(r)
+        ? union([items(r), args[1] ?? NULL])
+        : undefined,
+  pull: first,
+  pop: first,
+  shift: first,
+  random: (r, args) => (isList(r) ? (args[0] ? listOf(items(r), true) : items(r)) : undefined),
+  sole: (r) => (isList(r) ? items(r) : undefined),
+  find: first,
+  count: () => INTEGER,
+  sum: () => NUMBER,
+  avg: () => NUMBER,
+  average: () => NUMBER,
+  min: () => NUMBER,
+  max: () => NUMBER,
+  median: () => NUMBER,
+  isEmpty: () => BOOLEAN,
+  isNotEmpty: () => BOOLEAN,
+  contains: () => BOOLEAN,
+  has: () => BOOLEAN,
+  every: () => BOOLEAN,
+  some: () => BOOLEAN,
+  search: () => union([INTEGER, STRING, { kind: 'literal', value: false }]),
+  implode: () => STRING,
+  join: () => STRING,
+  toJson: () => STRING,
+  put: withField('key'),
+  prepend: withField('prepend'),
+  push: (r, args) => (r.kind === 'list' && args[0] ? { ...r, items: union([r.items, ...args]) } : same(r, args, undefined as never)),
+  concat: merge,
+  merge,
+  union: merge,
+  except,
+  forget: except,
+  only,
+  reduce: (r, args, ctx) => (isList(r) && args[0] ? ctx.infer.invoke(args[0], [args[1] ?? NULL, items(r)], ctx.frame) : undefined),
+  pipe: (r, args, ctx) => (args[0] ? ctx.infer.invoke(args[0], [r], ctx.frame) : undefined),
+};
+
+/** `array_merge($a, $b, ...)`: keyed arrays merge their fields, lists concatenate. */
+export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
+  const parts = args.map((a) => collectOrSelf(a, ctx));
+  if (parts.every((p) => p.kind === 'shape')) {
+    const fields = new Map<string, Extract<Type, { kind: 'shape' }>['fields'][number]>();
+    for (const p of parts) if (p.kind === 'shape') for (const f of p.fields) fields.set(f.key, f);
+    return { kind: 'shape', fields: [...fields.values()] };
+  }
+  if (parts.every((p) => p.kind === 'list')) return listOf(union(parts.map(items)));
+  const shapes = parts.filter((p) => p.kind === 'shape');
+  if (shapes.length > 0 && parts.every((p) => p.kind === 'shape' || p.kind === 'map' || p.kind === 'unknown'))
+    return arrayMerge(shapes, ctx);
+  return { kind: 'map', values: union(parts.map(items)) };
+}
+
+function collectOrSelf(t: Type, ctx: Ctx): Type {
+  if (t.kind === 'model') return attributesShape(t.class, ctx.infer.world);
+  if (t.kind === 'shape' || t.kind === 'list' || t.kind === 'map') {
+    const { collection: _c, ...plain } = t;
+    void _c;
+    return plain as Type;
+  }
+  return t;
+}
+
+/** PHP's array functions and Laravel's array helpers. */
+const FUNCTIONS: Extension['functions'] = {
+  collect: (args, ctx) => collect(args[0], ctx),
+  array_merge: arrayMerge,
+  array_merge_recursive: arrayMerge,
+  array_replace: arrayMerge,
+  array_values: (args) => (args[0] ? listOf(items(args[0])) : undefined),
+  array_keys: () => listOf(STRING),
+  array_map: (args, ctx) =>
+    args[0] && args[1] ? listOf(ctx.infer.invoke(args[0], [items(args[1])], ctx.frame)) : undefined,
+  array_filter: (args) => args[0],
+  array_slice: (args) => args[0],
+  array_unique: (args) => args[0],
+  array_reverse: (args) => args[0],
+  array_column: (args, ctx) => {
+    if (!args[0]) return undefined;
+    const column = args[1];
+    const item = items(args[0]);
+    const value = column
+      ? union(
+          members(item).map((i) =>
+            column.kind === 'literal' && (i.kind === 'model' || i.kind === 'enum' || i.kind === 'object')
+              ? ctx.infer.property(i, String(column.value), ctx.frame)
+              : access(i, column),
+          ),
+        )
+      : item;
+    return args[2] ? { kind: 'map', values: value } : listOf(value);
+  },
+  array_combine: (args) => (args[1] ? { kind: 'map', values: items(args[1]) } : undefined),
+  array_fill_keys: (args) => (args[1] ? { kind: 'map', values: args[1] } : undefined),
+  array_flip: () => ({ kind: 'map', values: STRING }),
+  array_sum: () => NUMBER,
+  array_key_exists: () => BOOLEAN,
+  in_array: () => BOOLEAN,
+  array_search: () => union([INTEGER, STRING, { kind: 'literal', value: false }]),
+  count: () => INTEGER,
+  compact: (args, ctx) => {
+    const names = args.flatMap((a) => stringValues(a) ?? []);
+    return {
+      kind: 'shape',
+      fields: names.map((key) => ({ key, type: ctx.frame.params.get(key) ?? unknown(`$${key}`) })),
+    };
+  },
+  array_wrap: (args) => (args[0] ? (args[0].kind === 'list' ? args[0] : listOf(args[0])) : undefined),
+  data_get: (args) => (args[0] && args[1] ? access(args[0], args[1]) : undefined),
+  head: (args) => (args[0] ? items(args[0]) : undefined),
+  last: (args) => (args[0] ? items(args[0]) : undefined),
+  reset: (args) => (args[0] ? items(args[0]) : undefined),
+  end: (args) => (args[0] ? items(args[0]) : undefined),
+  current: (args) => (args[0] ? items(args[0]) : undefined),
+  iterator_to_array: (args) => (args[0] ? listOf(items(args[0])) : undefined),
+};
+
+export const collections: Extension = {
+  functions: FUNCTIONS,
+  methods: { list: COLLECTION_METHODS, map: COLLECTION_METHODS, shape: COLLECTION_METHODS },
+  effects: {
+    list: { push: COLLECTION_METHODS.push!, put: withField('key'), prepend: withField('prepend'), transform: mapped(false) },
+    shape: { put: withField('key'), prepend: withField('prepend'), forget: except },
+  },
+  classes: [
+    {
+      classes: ['Illuminate\\Support\\Collection', 'Illuminate\\Database\\Eloquent\\Collection'],
+      construct: (_c, args, ctx) => collect(args[0], ctx),
+      statics: { make: (_c, args, ctx) => collect(args[0], ctx), times: () => listOf(unknown(), true) },
+    },
+  ],
+};

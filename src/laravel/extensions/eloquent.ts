@@ -1,0 +1,266 @@
+import type { Ctx, Extension, MethodRule, StaticRule } from '../infer/api.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  NULL,
+  NUMBER,
+  STRING,
+  listOf,
+  members,
+  stringValues,
+  union,
+  unknown,
+  type Type,
+} from '../infer/type.js';
+import { MODEL_BASES } from '../models/catalog.js';
+import { RELATION_TYPES } from '../models/relations.js';
+
+/**
+ * Eloquent: query builders and relations (`where*`, `with`, scopes) until a terminal method
+ * makes them data (`get`, `first`, `find`, `paginate`, `create`, ...), models' own methods, and
+ * their attributes and relations as properties.
+ * @see https://laravel.com/docs/eloquent
+ */
+
+type Builder = Extract<Type, { kind: 'builder' }>;
+type Model = Extract<Type, { kind: 'model' }>;
+
+const model = (b: Builder, extra: Partial<Model> = {}): Model => ({
+  kind: 'model',
+  class: b.model,
+  ...(b.loaded ? { loaded: b.loaded } : {}),
+  ...extra,
+});
+const many = (b: Builder): Type => listOf(model(b), true);
+const maybe = (b: Builder): Type => union([model(b), NULL]);
+const keep: MethodRule = (r) => r;
+
+/** An argument that lists columns or relations: `'a'`, `['a', 'b']`, `'a', 'b'`. */
+function names(args: readonly Type[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    const direct = stringValues(a);
+    if (direct) out.push(...direct);
+    else if (a.kind === 'list') out.push(...(stringValues(a.items) ?? []));
+    else if (a.kind === 'shape') out.push(...a.fields.map((f) => (/^\d+$/.test(f.key) ? (stringValues(f.type)?.[0] ?? '') : f.key)));
+  }
+  return out.filter(Boolean).map((n) => n.split(':')[0]!.split('.')[0]!);
+}
+
+const withLoaded: MethodRule = (r, args) => {
+  if (r.kind !== 'builder' && r.kind !== 'model') return r;
+  const loaded = [...new Set([...(r.loaded ?? []), ...names(args)])].sort();
+  return loaded.length > 0 ? { ...r, loaded } : r;
+};
+
+/** Builder methods that only narrow or order the query. */
+const CHAINABLE = [
+  'where', 'orWhere', 'whereNot', 'orWhereNot', 'whereIn', 'whereNotIn', 'orWhereIn', 'whereNull',
+  'whereNotNull', 'orWhereNull', 'whereBetween', 'whereNotBetween', 'whereDate', 'whereMonth',
+  'whereYear', 'whereDay', 'whereTime', 'whereColumn', 'whereHas', 'orWhereHas', 'whereDoesntHave',
+  'whereRelation', 'whereBelongsTo', 'whereKey', 'whereKeyNot', 'whereLike', 'whereAny', 'whereAll',
+  'whereJsonContains', 'whereFullText', 'whereExists', 'whereRaw', 'orWhereRaw', 'has', 'doesntHave',
+  'withCount', 'withSum', 'withAvg', 'withMax', 'withMin', 'withExists', 'withAggregate',
+  'latest', 'oldest', 'orderBy', 'orderByDesc', 'orderByRaw', 'reorder', 'inRandomOrder',
+  'select', 'addSelect', 'selectRaw', 'distinct', 'limit', 'take', 'skip', 'offset', 'forPage',
+  'join', 'leftJoin', 'rightJoin', 'crossJoin', 'groupBy', 'having', 'havingRaw', 'when', 'unless',
+  'tap', 'withTrashed', 'onlyTrashed', 'withoutTrashed', 'withoutGlobalScope', 'withoutGlobalScopes',
+  'lockForUpdate', 'sharedLock', 'newQuery', 'query', 'toBase', 'withGlobalScope', 'scopes',
+  'applyScopes', 'filter', 'search', 'active', 'latestOfMany', 'oldestOfMany', 'ofMany', 'wherePivot',
+  'withPivot', 'withTimestamps', 'as', 'using', 'orderByPivot', 'whereHasMorph', 'withWhereHas',
+  'cursor', 'lazy', 'lazyById',
+];
+
+const BUILDER: Record<string, MethodRule> = {
+  ...Object.fromEntries(CHAINABLE.map((m) => [m, keep])),
+  with: withLoaded,
+  load: withLoaded,
+  get: (r) => (r.kind === 'builder' ? many(r) : undefined),
+  all: (r) => (r.kind === 'builder' ? many(r) : undefined),
+  cursor: (r) => (r.kind === 'builder' ? many(r) : undefined),
+  lazy: (r) => (r.kind === 'builder' ? many(r) : undefined),
+  paginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'length', items: model(r) } : undefined),
+  fastPaginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'length', items: model(r) } : undefined),
+  simplePaginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'simple', items: model(r) } : undefined),
+  cursorPaginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'cursor', items: model(r) } : undefined),
+  find: (r, args) => (r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : maybe(r)),
+  first: (r) => (r.kind === 'builder' ? maybe(r) : undefined),
+  firstWhere: (r) => (r.kind === 'builder' ? maybe(r) : undefined),
+  findOrFail: (r, args) => (r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : model(r)),
+  firstOrFail: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  sole: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  findOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  firstOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  findMany: (r) => (r.kind === 'builder' ? many(r) : undefined),
+  make: (r) => (r.kind === 'builder' ? model(r, { created: 'new' }) : undefined),
+  create: (r) => (r.kind === 'builder' ? model(r, { created: 'yes' }) : undefined),
+  forceCreate: (r) => (r.kind === 'builder' ? model(r, { created: 'yes' }) : undefined),
+  createQuietly: (r) => (r.kind === 'builder' ? model(r, { created: 'yes' }) : undefined),
+  save: (r, args) => args[0] ?? undefined,
+  firstOrCreate: (r) => (r.kind === 'builder' ? model(r, { created: 'maybe' }) : undefined),
+  updateOrCreate: (r) => (r.kind === 'builder' ? model(r, { created: 'maybe' }) : undefined),
+  createMany: (r) => (r.kind === 'builder' ? listOf(model(r, { created: 'yes' }), true) : undefined),
+  count: () => INTEGER,
+  exists: () => BOOLEAN,
+  doesntExist: () => BOOLEAN,
+  sum: () => NUMBER,
+  avg: () => NUMBER,
+  average: () => NUMBER,
+  min: () => NUMBER,
+  max: () => NUMBER,
+  update: () => INTEGER,
+  delete: () => INTEGER,
+  forceDelete: () => INTEGER,
+  increment: () => INTEGER,
+  decrement: () => INTEGER,
+  insert: () => BOOLEAN,
+  upsert: () => INTEGER,
+  toSql: () => STRING,
+  pluck: (r, args, ctx) => {
+    const column = stringValues(args[0] ?? unknown())?.[0];
+    const item = r.kind === 'builder' && column ? attribute(r.model, column, ctx) : unknown();
+    return args[1] ? { kind: 'map', values: item, collection: true } : listOf(item, true);
+  },
+  value: (r, args, ctx) => {
+    const column = stringValues(args[0] ?? unknown())?.[0];
+    return r.kind === 'builder' && column ? union([attribute(r.model, column, ctx), NULL]) : undefined;
+  },
+  getModel: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  /** A local scope (`scopeActive`), or a method Laravel forwards: the query goes on. */
+  '*': (r, args, ctx) => {
+    if (r.kind !== 'builder' || !ctx.method) return undefined;
+    const scope = `scope${ctx.method.charAt(0).toUpperCase()}${ctx.method.slice(1)}`;
+    if (!ctx.infer.world.classes.method(r.model, scope)) return undefined;
+    const result = ctx.infer.call({ kind: 'model', class: r.model }, scope, [r, ...args], ctx.frame);
+    return members(result).some((t) => t.kind === 'builder') ? result : r;
+  },
+};
+
+/** A model attribute's type: a relation, an accessor, a column or cast, a `@property` tag. */
+export function attribute(modelClass: string, name: string, ctx: Ctx): Type {
+  const { world } = ctx.infer;
+  const relation = world.models.relation(modelClass, name);
+  if (relation && world.models.isModel(relation.related)) {
+    const related: Model = { kind: 'model', class: relation.related };
+    return relation.many ? listOf(related, true) : union([related, NULL]);
+  }
+  const studly = name.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+  const legacy = `get${studly}Attribute`;
+  if (world.classes.method(modelClass, legacy))
+    return ctx.infer.call({ kind: 'model', class: modelClass }, legacy, [], ctx.frame);
+  const camel = studly.charAt(0).toLowerCase() + studly.slice(1);
+  const accessor = world.classes.method(modelClass, camel);
+  if (accessor && /(^|\\)Attribute$/.test(accessor.facts.returnType ?? '')) {
+    const made = ctx.infer.call({ kind: 'model', class: modelClass }, camel, [], ctx.frame);
+    const getter = members(made).find((t) => t.kind === 'object' && t.state?.get);
+    if (getter?.kind === 'object' && getter.state?.get)
+      return ctx.infer.invoke(getter.state.get, [], ctx.frame);
+  }
+  const schema = world.models.attribute(modelClass, name);
+  if (schema) return { kind: 'schema', schema };
+  for (const c of world.classes.lineage(modelClass)) {
+    const hint = c.facts.propertyHints?.[name];
+    if (hint) return ctx.infer.fromDoc(hint, modelClass);
+  }
+  return unknown(`attribute ${name}`);
+}
+
+const hide =
+  (key: 'hidden' | 'visible'): MethodRule =>
+  (r, args) => {
+    if (r.kind !== 'model') return undefined;
+    const list = [...new Set([...(r[key] ?? []), ...names(args)])].sort();
+    return { ...r, [key]: list };
+  };
+
+const MODEL: Record<string, MethodRule> = {
+  load: withLoaded,
+  loadMissing: withLoaded,
+  loadCount: keep,
+  fresh: (r) => (r.kind === 'model' ? { kind: 'model', class: r.class } : r),
+  refresh: keep,
+  makeHidden: hide('hidden'),
+  makeVisible: (r, args) => {
+    if (r.kind !== 'model') return undefined;
+    const shown = new Set(names(args));
+    return { ...r, hidden: (r.hidden ?? []).filter((h) => !shown.has(h)) };
+  },
+  setVisible: hide('visible'),
+  setHidden: hide('hidden'),
+  append: keep,
+  setAppends: keep,
+  setRelation: keep,
+  unsetRelation: keep,
+  withoutRelations: keep,
+  toArray: keep,
+  jsonSerialize: keep,
+  attributesToArray: keep,
+  replicate: (r) => (r.kind === 'model' ? { kind: 'model', class: r.class, created: 'new' } : undefined),
+  save: () => BOOLEAN,
+  push: () => BOOLEAN,
+  update: () => BOOLEAN,
+  delete: () => BOOLEAN,
+  forceDelete: () => BOOLEAN,
+  restore: () => BOOLEAN,
+  touch: () => BOOLEAN,
+  getKey: () => INTEGER,
+  getRouteKey: () => STRING,
+  // Sanctum's `HasApiTokens`.
+  createToken: () => ({ kind: 'object', class: 'Laravel\\Sanctum\\NewAccessToken' }),
+  toJson: () => STRING,
+  is: () => BOOLEAN,
+  isNot: () => BOOLEAN,
+  trashed: () => BOOLEAN,
+  getAttribute: (r, args, ctx) => {
+    const name = stringValues(args[0] ?? unknown())?.[0];
+    return r.kind === 'model' && name ? attribute(r.class, name, ctx) : undefined;
+  },
+  only: (r, args, ctx) =>
+    r.kind === 'model'
+      ? { kind: 'shape', fields: names(args).map((key) => ({ key, type: attribute(r.class, key, ctx) })) }
+      : undefined,
+  // Relation methods on the model: `$this->hasMany(Post::class)`.
+  ...Object.fromEntries(
+    Object.keys(RELATION_TYPES).map((relation) => [
+      relation,
+      ((_r, args) => {
+        const related = args[0];
+        const cls =
+          related?.kind === 'class' ? related.class : related?.kind === 'literal' ? String(related.value) : undefined;
+        return cls ? { kind: 'builder', model: cls } : unknown(relation);
+      }) satisfies MethodRule,
+    ]),
+  ),
+};
+
+/** Statement-level calls that change a model: saving a new one creates it. */
+const MODEL_EFFECTS: Record<string, MethodRule> = {
+  save: (r) => (r.kind === 'model' && r.created === 'new' ? { ...r, created: 'yes' } : r),
+  push: (r) => (r.kind === 'model' && r.created === 'new' ? { ...r, created: 'yes' } : r),
+  load: withLoaded,
+  loadMissing: withLoaded,
+  makeHidden: hide('hidden'),
+  makeVisible: MODEL.makeVisible!,
+  setVisible: hide('visible'),
+  setHidden: hide('hidden'),
+  refresh: keep,
+};
+
+const STATICS: Record<string, StaticRule> = {
+  query: (c) => ({ kind: 'builder', model: c }),
+  newQuery: (c) => ({ kind: 'builder', model: c }),
+  on: (c) => ({ kind: 'builder', model: c }),
+  all: (c) => listOf({ kind: 'model', class: c }, true),
+  with: (c, args, ctx) => withLoaded({ kind: 'builder', model: c }, args, ctx),
+  make: (c) => ({ kind: 'model', class: c, created: 'new' }),
+  destroy: () => INTEGER,
+};
+
+export const eloquent: Extension = {
+  methods: { builder: BUILDER, model: MODEL },
+  effects: { model: MODEL_EFFECTS, builder: { with: withLoaded, load: withLoaded } },
+  properties: {
+    model: (r, name, ctx) => (r.kind === 'model' ? attribute(r.class, name, ctx) : undefined),
+  },
+  classes: [{ classes: MODEL_BASES, statics: STATICS }],
+};

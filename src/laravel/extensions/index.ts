@@ -1,0 +1,21 @@
+import type { Extension } from '../infer/api.js';
+import { collections } from './collections.js';
+import { eloquent } from './eloquent.js';
+import { enums } from './enums.js';
+import { fractal } from './fractal.js';
+import { helpers } from './helpers.js';
+import { paginators } from './paginators.js';
+import { resources } from './resources.js';
+import { responses } from './response.js';
+
+/** Laravel's knowledge, one concept a file; later entries win where two name the same thing. */
+export const EXTENSIONS: readonly Extension[] = [
+  helpers,
+  collections,
+  eloquent,
+  enums,
+  paginators,
+  resources,
+  responses,
+  fractal,
+];

@@ -1,0 +1,136 @@
+import type { Ctx, Extension, MethodRule } from '../infer/api.js';
+import { members, unknown, type Type } from '../infer/type.js';
+
+/**
+ * Laravel's responses: `response()->json($data, $status)`, `response($content, $status)`,
+ * `noContent()`, `Response::json`, `new JsonResponse(...)`, downloads and streams, and what
+ * the chained `->header()`, `->setStatusCode()` do.
+ * @see https://laravel.com/docs/responses
+ */
+
+const FACTORY = 'Illuminate\\Contracts\\Routing\\ResponseFactory';
+const RESPONSE_FACADE = 'Illuminate\\Support\\Facades\\Response';
+const JSON_RESPONSE = 'Illuminate\\Http\\JsonResponse';
+const HTTP_RESPONSE = 'Illuminate\\Http\\Response';
+const SYMFONY_RESPONSE = 'Symfony\\Component\\HttpFoundation\\Response';
+const SYMFONY_JSON = 'Symfony\\Component\\HttpFoundation\\JsonResponse';
+const STREAMED = 'Symfony\\Component\\HttpFoundation\\StreamedResponse';
+const BINARY = 'Symfony\\Component\\HttpFoundation\\BinaryFileResponse';
+const REDIRECT = 'Illuminate\\Http\\RedirectResponse';
+
+/** Symfony's `Response::HTTP_*` constants, as the engine sees them (literals). */
+export function statusOf(type: Type | undefined): number | undefined {
+  if (!type) return undefined;
+  const values = members(type).map((t) => (t.kind === 'literal' && typeof t.value === 'number' ? t.value : undefined));
+  const [first] = values;
+  if (first === undefined || !values.every((v) => v === first)) return undefined;
+  return Number.isInteger(first) && first >= 100 && first < 600 ? first : undefined;
+}
+
+/** A response with a body (none when the content is null or ''). */
+export function response(body: Type | undefined, status: Type | undefined, media?: string): Type {
+  const code = statusOf(status);
+  const empty =
+    !body || body.kind === 'null' || (body.kind === 'literal' && body.value === '');
+  const out: Type = { kind: 'response' };
+  if (code !== undefined) out.status = code;
+  if (!empty) out.body = body;
+  if (media) out.media = media;
+  return out;
+}
+
+const json: MethodRule = (_r, args, ctx) =>
+  response(args[0] ?? ctx.named?.data ?? { kind: 'list', items: unknown() }, args[1] ?? ctx.named?.status);
+
+/** The factory `response()` returns, and the facade: the same methods. */
+const FACTORY_METHODS: Record<string, MethodRule> = {
+  json,
+  jsonp: (_r, args, ctx) => json(_r, args.slice(1), ctx),
+  make: (_r, args) => response(args[0], args[1]),
+  noContent: (_r, args) => response(undefined, args[0] ?? { kind: 'literal', value: 204 }),
+  download: () => ({ kind: 'file' }),
+  streamDownload: () => ({ kind: 'file' }),
+  file: () => ({ kind: 'file' }),
+  stream: () => ({ kind: 'file' }),
+  streamJson: (_r, args) => response(args[0], args[1]),
+  view: () => ({ kind: 'response', body: { kind: 'scalar', type: 'string' }, media: 'text/html' }),
+  redirectTo: () => ({ kind: 'response', status: 302 }),
+  redirectToRoute: () => ({ kind: 'response', status: 302 }),
+};
+
+const staticFactory = Object.fromEntries(
+  Object.entries(FACTORY_METHODS).map(([name, rule]) => [
+    name,
+    (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx),
+  ]),
+);
+
+/** What a response becomes after `->header(...)`, `->setStatusCode(...)`, ... */
+const RESPONSE_METHODS: Record<string, MethodRule> = {
+  header: (r) => r,
+  withHeaders: (r) => r,
+  withCookie: (r) => r,
+  cookie: (r) => r,
+  withoutCookie: (r) => r,
+  setEncodingOptions: (r) => r,
+  setCharset: (r) => r,
+  setPublic: (r) => r,
+  setPrivate: (r) => r,
+  setMaxAge: (r) => r,
+  setSharedMaxAge: (r) => r,
+  setEtag: (r) => r,
+  setLastModified: (r) => r,
+  setExpires: (r) => r,
+  setCache: (r) => r,
+  setVary: (r) => r,
+  withCallback: (r) => r,
+  setStatusCode: (r, args) => withStatus(r, args[0]),
+  status: (r, args) => (args.length > 0 ? withStatus(r, args[0]) : undefined),
+  setData: (r, args) => (r.kind === 'response' ? { ...r, body: args[0] ?? unknown() } : r),
+  setContent: (r, args) => (r.kind === 'response' ? { ...r, body: args[0] ?? unknown() } : r),
+  getData: (r) => (r.kind === 'response' ? (r.body ?? unknown()) : undefined),
+  getStatusCode: () => ({ kind: 'scalar', type: 'integer' }),
+};
+
+function withStatus(r: Type, status: Type | undefined): Type {
+  const code = statusOf(status);
+  if (r.kind !== 'response') return r;
+  return code === undefined ? r : { ...r, status: code };
+}
+
+const construct =
+  (media?: string) =>
+  (_c: string, args: Type[], ctx: Ctx): Type =>
+    response(args[0] ?? ctx.named?.data ?? ctx.named?.content, args[1] ?? ctx.named?.status, media);
+
+export const responses: Extension = {
+  functions: {
+    response: (args, ctx) =>
+      args.length === 0
+        ? { kind: 'object', class: FACTORY }
+        : response(args[0], args[1] ?? ctx.named?.status),
+    redirect: () => ({ kind: 'response', status: 302 }),
+    back: () => ({ kind: 'response', status: 302 }),
+    view: () => ({ kind: 'response', body: { kind: 'scalar', type: 'string' }, media: 'text/html' }),
+  },
+  methods: { response: RESPONSE_METHODS },
+  effects: {
+    response: {
+      setStatusCode: (r, args) => withStatus(r, args[0]),
+      setData: (r, args) => (r.kind === 'response' ? { ...r, body: args[0] ?? unknown() } : r),
+    },
+  },
+  classes: [
+    { classes: [FACTORY], methods: FACTORY_METHODS },
+    { classes: [RESPONSE_FACADE], statics: staticFactory },
+    { classes: [JSON_RESPONSE, SYMFONY_JSON], construct: construct(), statics: { fromJsonString: () => response(unknown(), undefined) } },
+    { classes: [HTTP_RESPONSE, SYMFONY_RESPONSE], construct: construct() },
+    { classes: [STREAMED, BINARY], construct: () => ({ kind: 'file' }) },
+    { classes: [REDIRECT], construct: () => ({ kind: 'response', status: 302 }) },
+  ],
+};
+
+/** Whether a type is already a response (a handler's return that sets its own status). */
+export function isResponse(type: Type): boolean {
+  return members(type).every((t) => t.kind === 'response' || t.kind === 'file');
+}

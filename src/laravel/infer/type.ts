@@ -1,0 +1,159 @@
+import type { SchemaObject } from '../../core/types.js';
+import type { Expr } from '../ir/types.js';
+
+/**
+ * What the type engine knows of a PHP value, in terms of what it becomes as JSON: scalars,
+ * arrays (shapes with known keys, lists, maps), Eloquent models and query builders,
+ * paginators, API resources, responses, other objects. Built only in memory, per run.
+ */
+export type Type =
+  | { kind: 'scalar'; type: ScalarName; format?: string; pattern?: string }
+  | { kind: 'literal'; value: string | number | boolean }
+  | { kind: 'null' }
+  /** A backed enum's case (serialised as its value). */
+  | { kind: 'enum'; class: string }
+  /** An array (or collection) with known keys. */
+  | { kind: 'shape'; fields: Field[]; collection?: true }
+  /** A list (a PHP list, a collection's values). */
+  | { kind: 'list'; items: Type; collection?: true }
+  /** An array with keys not known in advance. */
+  | { kind: 'map'; values: Type; collection?: true }
+  /** An Eloquent model instance: its attributes as JSON. */
+  | { kind: 'model'; class: string; created?: Created; loaded?: string[]; hidden?: string[]; visible?: string[] }
+  /** A query builder or relation of a model, not yet run. */
+  | { kind: 'builder'; model: string; loaded?: string[] }
+  | { kind: 'paginator'; style: 'length' | 'simple' | 'cursor'; items: Type }
+  /** An API resource (`new PostResource($post)`, `PostResource::collection($posts)`). */
+  | {
+      kind: 'resource';
+      class: string;
+      data: Type;
+      /** `::collection()`: an anonymous collection of `class`. */
+      collection?: true;
+      additional?: Type;
+    }
+  /**
+   * An HTTP response with a status and a body (none for `noContent()`); `wrap` when the body is
+   * a resource sent as its own response (`->response()`), which Laravel wraps in `data`.
+   */
+  | { kind: 'response'; status?: number; body?: Type; media?: string; wrap?: true }
+  /** A file download or stream. */
+  | { kind: 'file'; media?: string }
+  /** An instance of any other class, with what the engine learnt of it. */
+  | { kind: 'object'; class: string; args?: Type[]; state?: Record<string, Type> }
+  /** `Foo::class`: a class name, which `new $name` instantiates. */
+  | { kind: 'class'; class: string }
+  /** A closure, evaluated when called (`->map(fn ($x) => ...)`). */
+  | { kind: 'fn'; expr: Extract<Expr, { kind: 'fn' }>; frame: unknown }
+  | { kind: 'union'; of: Type[] }
+  /** Absent from the output when its condition fails (`$this->when(...)` in a resource). */
+  | { kind: 'optional'; type: Type }
+  /** Fields merged into the enclosing array (`$this->merge(...)`, `mergeWhen`). */
+  | { kind: 'merge'; type: Type; optional?: true }
+  /** A value whose JSON Schema is known already (a model attribute from its migration and cast). */
+  | { kind: 'schema'; schema: SchemaObject }
+  /** The end of a path that never returns (`abort()`, `throw`). */
+  | { kind: 'never' }
+  | { kind: 'unknown'; reason?: string };
+
+export type ScalarName = 'string' | 'integer' | 'number' | 'boolean';
+export type Created = 'yes' | 'maybe' | 'new';
+
+export interface Field {
+  key: string;
+  type: Type;
+  optional?: true;
+}
+
+export const UNKNOWN: Type = { kind: 'unknown' };
+export const NULL: Type = { kind: 'null' };
+export const STRING: Type = { kind: 'scalar', type: 'string' };
+export const INTEGER: Type = { kind: 'scalar', type: 'integer' };
+export const NUMBER: Type = { kind: 'scalar', type: 'number' };
+export const BOOLEAN: Type = { kind: 'scalar', type: 'boolean' };
+export const DATE_TIME: Type = { kind: 'scalar', type: 'string', format: 'date-time' };
+
+export function scalar(type: ScalarName, format?: string): Type {
+  return format ? { kind: 'scalar', type, format } : { kind: 'scalar', type };
+}
+
+export function unknown(reason?: string): Type {
+  return reason ? { kind: 'unknown', reason } : UNKNOWN;
+}
+
+export function listOf(items: Type, collection = false): Type {
+  return collection ? { kind: 'list', items, collection: true } : { kind: 'list', items };
+}
+
+/** The union of types, flattened, without duplicates and `never`. */
+export function union(types: readonly Type[]): Type {
+  const out: Type[] = [];
+  const seen = new Set<string>();
+  for (const t of types.flatMap((t) => (t.kind === 'union' ? t.of : [t]))) {
+    if (t.kind === 'never') continue;
+    const key = typeKey(t);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(t);
+  }
+  if (out.length === 0) return types.length > 0 ? { kind: 'never' } : UNKNOWN;
+  return out.length === 1 ? out[0]! : { kind: 'union', of: out };
+}
+
+/** The members of a type (itself, or a union's). */
+export function members(type: Type): Type[] {
+  return type.kind === 'union' ? type.of : [type];
+}
+
+/** Without `null` (what `?->` and `?? throw` leave). */
+export function nonNull(type: Type): Type {
+  return union(members(type).filter((t) => t.kind !== 'null'));
+}
+
+export function isUnknown(type: Type): boolean {
+  return type.kind === 'unknown';
+}
+
+/** A union's known members when some are known: one unknown branch does not hide the rest. */
+export function known(type: Type): Type {
+  if (type.kind !== 'union') return type;
+  const found = type.of.filter((t) => t.kind !== 'unknown');
+  return found.length > 0 ? union(found) : type;
+}
+
+/** A stable, short text of a type, for memo keys and de-duplication. */
+export function typeKey(type: Type): string {
+  switch (type.kind) {
+    case 'scalar':
+      return `s:${type.type}:${type.format ?? ''}:${type.pattern ?? ''}`;
+    case 'literal':
+      return `l:${JSON.stringify(type.value)}`;
+    case 'fn':
+      return `f:${JSON.stringify(type.expr).length}:${JSON.stringify(type.expr).slice(0, 200)}`;
+    case 'union':
+      return `u:${type.of.map(typeKey).join('|')}`;
+    default: {
+      const json = JSON.stringify(type, (k, v) => (k === 'frame' ? undefined : v));
+      return json.length > 400 ? `${json.slice(0, 300)}#${json.length}` : json;
+    }
+  }
+}
+
+export function literalOf(type: Type): string | number | boolean | undefined {
+  return type.kind === 'literal' ? type.value : undefined;
+}
+
+/** The string values a type may have, when all are literal. */
+export function stringValues(type: Type): string[] | undefined {
+  const out: string[] = [];
+  for (const t of members(type)) {
+    if (t.kind !== 'literal' || typeof t.value !== 'string') return undefined;
+    out.push(t.value);
+  }
+  return out;
+}
+
+/** Field lookup in a shape. */
+export function field(type: Type, key: string): Field | undefined {
+  return type.kind === 'shape' ? type.fields.find((f) => f.key === key) : undefined;
+}

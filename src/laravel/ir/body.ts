@@ -1,0 +1,418 @@
+import { child, children, docComment, lineOf, type Node } from '../php/ast.js';
+import { resolveClassName, type NameScope } from '../php/names.js';
+import { parseDocType, parseDocVar } from './doctype.js';
+import { define, fork, join, localValue, type Scope } from './scope.js';
+import { classRef, transcribe } from './transcribe.js';
+import type { Body, DocType, Expr, FnParam, Guard, Ret } from './types.js';
+
+export interface BodyContext {
+  names: NameScope;
+  self?: string;
+  parent?: string;
+}
+
+/**
+ * A function's or method's body as the type engine reads it: what each `return` yields, with
+ * locals replaced by the definitions that reach it. Control flow is followed as far as that
+ * is cheap: a definition inside an `if` joins the one before it, a branch that returns does not
+ * flow on, `instanceof` tests on parameters guard the returns inside them.
+ */
+export function bodyOf(fn: Node, ctx: BodyContext): Body {
+  const defs: Expr[] = [];
+  const scope: Scope = {
+    names: ctx.names,
+    ...(ctx.self ? { self: ctx.self } : {}),
+    ...(ctx.parent ? { parent: ctx.parent } : {}),
+    params: new Set(paramNames(fn)),
+    env: new Map(),
+    defs,
+    closure,
+  };
+  const returns = functionReturns(fn, scope);
+  return { defs, returns };
+}
+
+/** The parameters of a function-like node, with their declared types. */
+export function fnParams(fn: Node, names: NameScope, self?: string): FnParam[] {
+  return children(fn, 'arguments').map((p) => {
+    const name = typeof p.name === 'string' ? p.name : String(child(p, 'name')?.name ?? '');
+    const type = typeNode(child(p, 'type'), names, self, p.nullable === true);
+    return type ? { name, type } : { name };
+  });
+}
+
+/** A declared PHP type (`?User`, `int|string`, `self`) as a DocType. */
+export function typeNode(
+  node: Node | undefined,
+  names: NameScope,
+  self: string | undefined,
+  nullable = false,
+): DocType | undefined {
+  if (!node) return undefined;
+  let type: DocType | undefined;
+  if (node.kind === 'typereference') {
+    type = { kind: 'name', name: String(node.name ?? node.raw ?? '').toLowerCase() };
+  } else if (node.kind === 'selfreference' || node.kind === 'staticreference') {
+    type = self ? { kind: 'name', name: node.kind === 'staticreference' ? 'static' : self } : undefined;
+  } else if (node.kind === 'uniontype' || node.kind === 'intersectiontype') {
+    const of = children(node, 'types')
+      .map((t) => typeNode(t, names, self))
+      .filter((t): t is DocType => !!t);
+    type = node.kind === 'uniontype' ? { kind: 'union', of } : of[0];
+  } else if (node.kind === 'name') {
+    const written = String(node.name);
+    const lower = written.toLowerCase();
+    type =
+      lower === 'self' || lower === 'static'
+        ? { kind: 'name', name: lower === 'static' ? 'static' : (self ?? 'self') }
+        : { kind: 'name', name: resolveClassName(names, written, String(node.resolution)) };
+  }
+  if (!type) return undefined;
+  if (nullable || node.nullable === true)
+    return { kind: 'union', of: [type, { kind: 'name', name: 'null' }] };
+  return type;
+}
+
+function paramNames(fn: Node): string[] {
+  return children(fn, 'arguments').map((p) =>
+    typeof p.name === 'string' ? p.name : String(child(p, 'name')?.name ?? ''),
+  );
+}
+
+function functionReturns(fn: Node, scope: Scope): Ret[] {
+  if (fn.kind === 'arrowfunc') {
+    const body = child(fn, 'body');
+    return [{ line: lineOf(body ?? fn), expr: transcribe(body, scope) }];
+  }
+  const returns: Ret[] = [];
+  const body = child(fn, 'body');
+  if (body) statements(children(body, 'children'), scope, { returns, guards: [] });
+  return returns;
+}
+
+/** A closure or arrow function in an expression: its own parameters, the locals it captures. */
+function closure(node: Node, outer: Scope): Expr {
+  const params = fnParams(node, outer.names, outer.self);
+  const env = new Map<string, number[]>();
+  if (node.kind === 'arrowfunc') for (const [k, v] of outer.env) env.set(k, v);
+  for (const used of children(node, 'uses')) {
+    const name = typeof used.name === 'string' ? used.name : undefined;
+    const ids = name ? outer.env.get(name) : undefined;
+    if (name && ids) env.set(name, ids);
+    else if (name && outer.params.has(name)) {
+      // A captured parameter of the outer function is opaque inside the closure.
+      env.set(name, [outer.defs.push({ kind: 'param', name }) - 1]);
+    }
+  }
+  for (const p of params) env.delete(p.name);
+  const scope: Scope = { ...outer, params: new Set(params.map((p) => p.name)), env };
+  return { kind: 'fn', params, returns: functionReturns(node, scope) };
+}
+
+interface Flow {
+  returns: Ret[];
+  /** `instanceof` tests on parameters that hold where the walk is. */
+  guards: Guard[];
+}
+
+/** Walks statements in order; true when they always leave the function (return, throw). */
+function statements(nodes: Node[], scope: Scope, flow: Flow): boolean {
+  for (const node of nodes) if (statement(node, scope, flow)) return true;
+  return false;
+}
+
+function statement(node: Node, scope: Scope, flow: Flow): boolean {
+  switch (node.kind) {
+    case 'return': {
+      const expr = child(node, 'expr');
+      const ret: Ret = { line: lineOf(node) };
+      if (expr) ret.expr = transcribe(expr, scope);
+      const guard = flow.guards[flow.guards.length - 1];
+      if (guard) ret.when = guard;
+      flow.returns.push(ret);
+      return true;
+    }
+    case 'throw':
+      return true;
+    case 'expressionstatement':
+      expression(child(node, 'expression'), scope, docVar(node, scope));
+      return exits(child(node, 'expression'));
+    case 'block':
+      return statements(children(node, 'children'), scope, flow);
+    case 'if':
+      return ifStatement(node, scope, flow);
+    case 'foreach':
+    case 'for':
+    case 'while':
+      loop(node, scope, flow);
+      return false;
+    case 'do':
+      return statementList(child(node, 'body'), scope, flow);
+    case 'switch':
+      return switchStatement(node, scope, flow);
+    case 'try':
+      return tryStatement(node, scope, flow);
+    default:
+      return false;
+  }
+}
+
+/** `exit`, `die`, `abort(...)` as a statement end the request. */
+function exits(node: Node | undefined): boolean {
+  if (node?.kind === 'exit') return true;
+  if (node?.kind !== 'call') return false;
+  const what = child(node, 'what');
+  return what?.kind === 'name' && /^\\?abort$/i.test(String(what.name));
+}
+
+function statementList(node: Node | undefined, scope: Scope, flow: Flow): boolean {
+  if (!node) return false;
+  return node.kind === 'block'
+    ? statements(children(node, 'children'), scope, flow)
+    : statement(node, scope, flow);
+}
+
+function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
+  const guard = guardOf(child(node, 'test'), scope);
+  const branches: Scope[] = [];
+  const yes = fork(scope);
+  expression(child(node, 'test'), yes);
+  const no = fork(yes);
+  const withGuard = (g: Guard | undefined): Flow =>
+    g ? { ...flow, guards: [...flow.guards, g] } : flow;
+  const yesExits = statementList(child(node, 'body'), yes, withGuard(guard));
+  if (!yesExits) branches.push(yes);
+  const alternate = child(node, 'alternate');
+  const negated: Guard | undefined =
+    guard && (guard.not ? { param: guard.param, class: guard.class } : { ...guard, not: true });
+  const noExits = alternate ? statementList(alternate, no, withGuard(negated)) : false;
+  if (!noExits) branches.push(no);
+  if (branches.length > 0) join(scope, branches);
+  // `if (! $user) { return ...; }`: past it, `$user` is not null.
+  if (yesExits && !alternate) for (const name of falsyTested(child(node, 'test'))) narrow(scope, name);
+  return yesExits && noExits;
+}
+
+/** The variables a condition is true for when they are null or false (`! $x`, `is_null($x)`, ... `||` ...). */
+function falsyTested(test: Node | undefined): string[] {
+  let node = test;
+  while (node?.kind === 'parenthesis') node = child(node, 'inner');
+  if (!node) return [];
+  if (node.kind === 'bin' && (node.type === '||' || node.type === 'or'))
+    return [...falsyTested(child(node, 'left')), ...falsyTested(child(node, 'right'))];
+  const name = (n: Node | undefined) =>
+    n?.kind === 'variable' && typeof n.name === 'string' && n.name !== 'this' ? [n.name] : [];
+  if (node.kind === 'unary' && node.type === '!') {
+    const inner = child(node, 'what');
+    if (inner?.kind === 'isset') return children(inner, 'variables').flatMap(name);
+    return name(inner);
+  }
+  if (node.kind === 'empty') return name(child(node, 'expression'));
+  if (node.kind === 'bin' && (node.type === '===' || node.type === '==')) {
+    const [l, r] = [child(node, 'left'), child(node, 'right')];
+    if (r?.kind === 'nullkeyword' || (r?.kind === 'boolean' && r.value === false)) return name(l);
+    if (l?.kind === 'nullkeyword' || (l?.kind === 'boolean' && l.value === false)) return name(r);
+  }
+  if (node.kind === 'call') {
+    const what = child(node, 'what');
+    if (what?.kind === 'name' && /^\\?is_null$/i.test(String(what.name)))
+      return name(children(node, 'arguments')[0]);
+  }
+  return [];
+}
+
+function narrow(scope: Scope, name: string): void {
+  const value = localValue(scope, name);
+  if (value) define(scope, name, { kind: 'notnull', of: value });
+}
+
+/** `$x instanceof Y` or `!($x instanceof Y)` on a parameter `$x`. */
+function guardOf(test: Node | undefined, scope: Scope): Guard | undefined {
+  let node = test;
+  let not = false;
+  while (node?.kind === 'unary' && node.type === '!') {
+    not = !not;
+    node = child(node, 'what');
+  }
+  while (node?.kind === 'parenthesis') node = child(node, 'inner');
+  if (node?.kind !== 'bin' || node.type !== 'instanceof') return undefined;
+  const left = child(node, 'left');
+  const name = left?.kind === 'variable' && typeof left.name === 'string' ? left.name : undefined;
+  if (!name || !scope.params.has(name) || scope.env.has(name)) return undefined;
+  const className = classRef(child(node, 'right'), scope);
+  if (!className || className === 'static') return undefined;
+  return not ? { param: name, class: className, not: true } : { param: name, class: className };
+}
+
+function loop(node: Node, scope: Scope, flow: Flow): void {
+  const inner = fork(scope);
+  if (node.kind === 'foreach') {
+    const source = transcribe(child(node, 'source'), scope);
+    const value = child(node, 'value');
+    if (value?.kind === 'variable' && typeof value.name === 'string')
+      define(inner, value.name, { kind: 'element', of: source });
+    else if (value?.kind === 'list') destructure(value, { kind: 'element', of: source }, inner);
+    const key = child(node, 'key');
+    if (key?.kind === 'variable' && typeof key.name === 'string')
+      define(inner, key.name, { kind: 'scalar', type: 'string' });
+  }
+  statementList(child(node, 'body'), inner, flow);
+  join(scope, [scope, inner]);
+}
+
+function switchStatement(node: Node, scope: Scope, flow: Flow): boolean {
+  const cases = children(child(node, 'body'), 'children');
+  const branches: Scope[] = [];
+  let hasDefault = false;
+  let allExit = cases.length > 0;
+  for (const c of cases) {
+    if (!child(c, 'test')) hasDefault = true;
+    const branch = fork(scope);
+    const exited = statementList(child(c, 'body'), branch, flow);
+    if (!exited) {
+      branches.push(branch);
+      allExit = false;
+    }
+  }
+  if (!hasDefault) {
+    branches.push(fork(scope));
+    allExit = false;
+  }
+  if (branches.length > 0) join(scope, branches);
+  return allExit;
+}
+
+function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
+  const body = fork(scope);
+  const bodyExits = statementList(child(node, 'body'), body, flow);
+  const branches = bodyExits ? [] : [body];
+  let catchesExit = true;
+  for (const c of children(node, 'catches')) {
+    const branch = fork(scope);
+    join(branch, [scope, body]);
+    if (!statementList(child(c, 'body'), branch, flow)) {
+      branches.push(branch);
+      catchesExit = false;
+    }
+  }
+  if (branches.length > 0) join(scope, branches);
+  const always = child(node, 'always');
+  const finallyExits = always ? statementList(always, scope, flow) : false;
+  return finallyExits || (bodyExits && catchesExit && children(node, 'catches').length > 0);
+}
+
+/** `/** @var Type $name *\/` before a statement: the declared type of that local. */
+function docVar(node: Node, scope: Scope): { name?: string; type: DocType } | undefined {
+  const raw = docComment(node) ?? docComment(child(node, 'expression') ?? node);
+  const tag = raw ? /@var\s+([^\n*]+)/.exec(raw)?.[1] : undefined;
+  return tag ? parseDocVar(tag, (n) => resolveClassName(scope.names, n)) : undefined;
+}
+
+/** Assignments and statement-level calls on locals, anywhere in an expression statement. */
+function expression(
+  node: Node | undefined,
+  scope: Scope,
+  doc?: { name?: string; type: DocType },
+): void {
+  if (!node) return;
+  if (node.kind === 'assign') {
+    assign(node, scope, doc);
+    return;
+  }
+  if (node.kind === 'call') {
+    const what = child(node, 'what');
+    const receiver = child(what, 'what');
+    if (
+      what?.kind === 'propertylookup' &&
+      receiver?.kind === 'variable' &&
+      typeof receiver.name === 'string' &&
+      receiver.name !== 'this' &&
+      child(what, 'offset')?.kind === 'identifier'
+    ) {
+      effect(receiver.name, String(child(what, 'offset')!.name), node, scope);
+    }
+  }
+  // `abort_if(! $user, 404)`, `abort_unless($user, 404)`: past them, `$user` is not null.
+  if (node.kind === 'call' && child(node, 'what')?.kind === 'name') {
+    const fn = String(child(node, 'what')!.name).replace(/^\\/, '').toLowerCase();
+    const [test] = children(node, 'arguments');
+    if (fn === 'abort_if') for (const name of falsyTested(test)) narrow(scope, name);
+    if (fn === 'abort_unless' && test?.kind === 'variable' && typeof test.name === 'string')
+      narrow(scope, test.name);
+  }
+  // Assignments nested in conditions: `if (! $user = User::find($id))`.
+  for (const key of ['test', 'left', 'right', 'expr', 'what', 'inner']) {
+    const sub = child(node, key);
+    if (sub && (sub.kind === 'assign' || sub.kind === 'unary' || sub.kind === 'bin' || sub.kind === 'parenthesis'))
+      expression(sub, scope);
+  }
+}
+
+function effect(name: string, method: string, call: Node, scope: Scope): void {
+  const on = localValue(scope, name);
+  if (!on || on.kind === 'param' || !scope.env.has(name)) return;
+  const transcribed = transcribe(call, scope);
+  const args = transcribed.kind === 'call' ? transcribed.args : [];
+  const named = transcribed.kind === 'call' ? transcribed.named : undefined;
+  define(scope, name, { kind: 'effect', on, method, args, ...(named ? { named } : {}) });
+}
+
+function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }): void {
+  const left = child(node, 'left');
+  const rightNode = child(node, 'right');
+  if (!left || !rightNode) return;
+  if (rightNode.kind === 'assign') assign(rightNode, scope);
+  const operator = String(node.operator ?? '=');
+  let value = transcribe(rightNode, scope);
+  if (left.kind === 'variable' && typeof left.name === 'string' && left.name !== 'this') {
+    if (operator === '.=') value = { kind: 'scalar', type: 'string' };
+    else if (operator === '??=') {
+      const before = localValue(scope, left.name);
+      value = before ? { kind: 'union', of: [before, value] } : value;
+    } else if (operator !== '=') value = { kind: 'scalar', type: 'number' };
+    if (doc && (doc.name === undefined || doc.name === left.name))
+      value = { kind: 'doc', type: doc.type, value };
+    define(scope, left.name, value);
+    return;
+  }
+  if (left.kind === 'list' || left.kind === 'array') {
+    destructure(left, value, scope);
+    return;
+  }
+  if (left.kind === 'offsetlookup' && operator === '=') {
+    // `$data['key'] = $value` (and `$data['a']['b'] = ...`, kept at the first level).
+    let target = left;
+    const keys: (Node | undefined)[] = [];
+    while (target.kind === 'offsetlookup' && child(target, 'what')?.kind === 'offsetlookup') {
+      keys.unshift(child(target, 'offset'));
+      target = child(target, 'what')!;
+    }
+    const base = child(target, 'what');
+    if (base?.kind !== 'variable' || typeof base.name !== 'string' || base.name === 'this') return;
+    const on = localValue(scope, base.name) ?? { kind: 'array', items: [] };
+    const keyNode = child(target, 'offset');
+    const setValue: Expr = keys.length > 0 ? { kind: 'unknown', source: 'nested' } : value;
+    const set: Expr = keyNode
+      ? { kind: 'set', on, key: transcribe(keyNode, scope), value: setValue }
+      : { kind: 'set', on, value: setValue };
+    define(scope, base.name, set);
+  }
+}
+
+/** `[$a, $b] = ...`, `['x' => $x] = ...`. */
+function destructure(list: Node, value: Expr, scope: Scope): void {
+  children(list, 'items').forEach((entry, position) => {
+    const target = entry.kind === 'entry' ? child(entry, 'value') : entry;
+    const keyNode = child(entry, 'key');
+    const key: Expr = keyNode ? transcribe(keyNode, scope) : { kind: 'value', value: position };
+    if (target?.kind === 'variable' && typeof target.name === 'string')
+      define(scope, target.name, { kind: 'index', on: value, key });
+    else if (target?.kind === 'list' || target?.kind === 'array')
+      destructure(target, { kind: 'index', on: value, key }, scope);
+  });
+}
+
+/** A docblock tag's type (`@return`, `@var`), resolved in the file's names. */
+export function docTagType(tag: string | undefined, names: NameScope): DocType | undefined {
+  return tag ? parseDocType(tag, (n) => resolveClassName(names, n)) : undefined;
+}

@@ -1,0 +1,282 @@
+import { child, children, isNode, text, type Node } from '../php/ast.js';
+import { classOfNameNode, resolveFunctionName } from '../php/names.js';
+import { describeNode } from '../php/source.js';
+import { localValue, type Scope } from './scope.js';
+import type { ArrayItem, Expr } from './types.js';
+
+type Transcriber = (node: Node, scope: Scope) => Expr;
+
+/** An expression in the engine's terms (see `Expr`): names resolved, locals as definitions. */
+export function transcribe(node: Node | undefined, scope: Scope): Expr {
+  if (!node) return { kind: 'value', value: null };
+  const transcriber = TRANSCRIBERS[node.kind];
+  return transcriber ? transcriber(node, scope) : unknown(node);
+}
+
+const scalar = (type: Extract<Expr, { kind: 'scalar' }>['type']): Expr => ({
+  kind: 'scalar',
+  type,
+});
+
+const COMPARISONS = new Set([
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '<>',
+  '&&',
+  '||',
+  'and',
+  'or',
+  'xor',
+  'instanceof',
+]);
+
+const CASTS: Record<string, Extract<Expr, { kind: 'cast' }>['type']> = {
+  int: 'int',
+  integer: 'int',
+  float: 'float',
+  double: 'float',
+  real: 'float',
+  string: 'string',
+  bool: 'bool',
+  boolean: 'bool',
+  array: 'array',
+  object: 'object',
+};
+
+const TRANSCRIBERS: Record<string, Transcriber> = {
+  string: (node) => ({ kind: 'value', value: String(node.value) }),
+  nowdoc: (node) => ({ kind: 'value', value: String(node.value) }),
+  number: (node) => ({ kind: 'value', value: Number(String(node.value).replace(/_/g, '')) }),
+  boolean: (node) => ({ kind: 'value', value: node.value === true }),
+  nullkeyword: () => ({ kind: 'value', value: null }),
+  encapsed: encapsed,
+  magic: (node, scope) => {
+    if (node.value === '__CLASS__') return { kind: 'value', value: scope.self ?? '' };
+    if (node.value === '__LINE__') return scalar('integer');
+    return scalar('string');
+  },
+  array: array,
+  list: array,
+  bin: binary,
+  unary: (node, scope) =>
+    node.type === '!' ? scalar('boolean') : numeric(transcribe(child(node, 'what'), scope)),
+  pre: () => scalar('integer'),
+  post: () => scalar('integer'),
+  cast: (node, scope) => {
+    const type = CASTS[String(node.type)];
+    return type ? { kind: 'cast', type, of: transcribe(child(node, 'expr'), scope) } : unknown(node);
+  },
+  retif: (node, scope) => {
+    const test = child(node, 'test');
+    const yes = child(node, 'trueExpr') ?? test;
+    return union([transcribe(yes, scope), transcribe(child(node, 'falseExpr'), scope)]);
+  },
+  match: (node, scope) =>
+    union(
+      children(node, 'arms')
+        .map((arm) => child(arm, 'body'))
+        .filter((body) => body?.kind !== 'throw')
+        .map((body) => transcribe(body, scope)),
+    ),
+  parenthesis: (node, scope) => transcribe(child(node, 'inner'), scope),
+  clone: (node, scope) => transcribe(child(node, 'what'), scope),
+  variable: variable,
+  propertylookup: property,
+  nullsafepropertylookup: property,
+  staticlookup: staticLookup,
+  offsetlookup: (node, scope) => {
+    const key = child(node, 'offset');
+    const on = transcribe(child(node, 'what'), scope);
+    return key ? { kind: 'index', on, key: transcribe(key, scope) } : { kind: 'index', on };
+  },
+  call: call,
+  new: newExpr,
+  closure: (node, scope) => scope.closure(node, scope),
+  arrowfunc: (node, scope) => scope.closure(node, scope),
+  isset: () => scalar('boolean'),
+  empty: () => scalar('boolean'),
+  assign: (node, scope) => transcribe(child(node, 'right'), scope),
+  silent: (node, scope) => transcribe(child(node, 'expr'), scope),
+};
+
+function union(of: Expr[]): Expr {
+  const flat = of.flatMap((e) => (e.kind === 'union' ? e.of : [e]));
+  return flat.length === 1 ? flat[0]! : { kind: 'union', of: flat };
+}
+
+function numeric(value: Expr): Expr {
+  if (value.kind === 'value' && typeof value.value === 'number')
+    return { kind: 'value', value: -value.value };
+  return scalar('number');
+}
+
+function encapsed(node: Node, scope: Scope): Expr {
+  let out = '';
+  for (const part of children(node, 'value')) {
+    const value = transcribe(child(part, 'expression'), scope);
+    if (value.kind !== 'value' || value.value === null || typeof value.value === 'boolean')
+      return scalar('string');
+    out += String(value.value);
+  }
+  return { kind: 'value', value: out };
+}
+
+function array(node: Node, scope: Scope): Expr {
+  const items: ArrayItem[] = [];
+  for (const entry of children(node, 'items')) {
+    const valueNode = entry.kind === 'entry' ? child(entry, 'value') : entry;
+    const value = transcribe(valueNode, scope);
+    if (entry.unpack === true) {
+      items.push({ value, spread: true });
+      continue;
+    }
+    const keyNode = child(entry, 'key');
+    items.push(keyNode ? { key: transcribe(keyNode, scope), value } : { value });
+  }
+  return { kind: 'array', items };
+}
+
+function binary(node: Node, scope: Scope): Expr {
+  const type = String(node.type);
+  const left = () => transcribe(child(node, 'left'), scope);
+  const right = () => transcribe(child(node, 'right'), scope);
+  if (type === '??') return union([{ kind: 'notnull', of: left() }, right()]);
+  if (type === '?:') return union([left(), right()]);
+  if (type === '.') {
+    const [a, b] = [left(), right()];
+    const text = (e: Expr) =>
+      e.kind === 'value' && (typeof e.value === 'string' || typeof e.value === 'number');
+    return text(a) && text(b)
+      ? {
+          kind: 'value',
+          value: `${String((a as { value: unknown }).value)}${String((b as { value: unknown }).value)}`,
+        }
+      : scalar('string');
+  }
+  if (COMPARISONS.has(type)) return scalar('boolean');
+  if (type === '+') {
+    const [a, b] = [left(), right()];
+    if (a.kind === 'array' || b.kind === 'array')
+      return { kind: 'func', name: 'array_replace', args: [b, a] };
+    if (a.kind === 'value' && b.kind === 'value' && typeof a.value === 'number' && typeof b.value === 'number')
+      return { kind: 'value', value: a.value + b.value };
+    return scalar('number');
+  }
+  if (type === '%' || type === '<<' || type === '>>' || type === '|' || type === '&' || type === '^')
+    return scalar('integer');
+  return scalar('number');
+}
+
+function variable(node: Node, scope: Scope): Expr {
+  const name = typeof node.name === 'string' ? node.name : undefined;
+  if (name === 'this') return { kind: 'this' };
+  if (!name) return unknown(node);
+  return localValue(scope, name) ?? unknown(node);
+}
+
+function property(node: Node, scope: Scope): Expr {
+  const name = text(node, 'offset');
+  const on = transcribe(child(node, 'what'), scope);
+  if (!name || child(node, 'offset')?.kind !== 'identifier') return unknown(node);
+  return node.kind === 'nullsafepropertylookup'
+    ? { kind: 'prop', on, name, nullsafe: true }
+    : { kind: 'prop', on, name };
+}
+
+/** `self`, `static`, `parent` or a name → the class, `static` left for late binding. */
+export function classRef(node: Node | undefined, scope: Scope): string | undefined {
+  if (!node) return undefined;
+  if (node.kind === 'staticreference') return 'static';
+  if (node.kind === 'selfreference') return scope.self;
+  if (node.kind === 'parentreference') return scope.parent;
+  if (node.kind === 'name') {
+    const lower = text(node, 'name')?.toLowerCase();
+    if (lower === 'static') return 'static';
+    if (lower === 'self') return scope.self;
+    if (lower === 'parent') return scope.parent;
+  }
+  return classOfNameNode(scope.names, node);
+}
+
+function staticLookup(node: Node, scope: Scope): Expr {
+  const className = classRef(child(node, 'what'), scope);
+  const offset = child(node, 'offset');
+  if (!className || !offset) return unknown(node);
+  if (offset.kind === 'identifier') {
+    const name = String(offset.name);
+    if (name.toLowerCase() === 'class')
+      return { kind: 'class', name: className };
+    return { kind: 'const', class: className, name };
+  }
+  if (offset.kind === 'variable' && typeof offset.name === 'string')
+    return { kind: 'sprop', class: className, name: offset.name };
+  return unknown(node);
+}
+
+function args(node: Node, scope: Scope): { args: Expr[]; named?: Record<string, Expr> } {
+  const positional: Expr[] = [];
+  const named: Record<string, Expr> = {};
+  for (const arg of children(node, 'arguments')) {
+    if (arg.kind === 'namedargument') named[String(arg.name)] = transcribe(child(arg, 'value'), scope);
+    else if (arg.kind === 'variadicplaceholder') continue;
+    else positional.push(transcribe(arg, scope));
+  }
+  return Object.keys(named).length > 0 ? { args: positional, named } : { args: positional };
+}
+
+function call(node: Node, scope: Scope): Expr {
+  const what = child(node, 'what');
+  if (!what) return unknown(node);
+  if (what.kind === 'name') {
+    const written = String(what.name);
+    const resolution = text(what, 'resolution');
+    const name = resolveFunctionName(scope.names, written, resolution);
+    const fallback =
+      resolution === 'uqn' && scope.names.namespace && !scope.names.functions[written.toLowerCase()]
+        ? written
+        : undefined;
+    const qualified =
+      fallback !== undefined ? `${scope.names.namespace}\\${written}` : name.replace(/^\\/, '');
+    const out: Expr = { kind: 'func', name: qualified, ...args(node, scope) };
+    return fallback !== undefined ? { ...out, global: fallback } : out;
+  }
+  if (what.kind === 'staticlookup') {
+    const className = classRef(child(what, 'what'), scope);
+    const method = child(what, 'offset')?.kind === 'identifier' ? text(what, 'offset') : undefined;
+    if (!className || !method) return unknown(node);
+    return { kind: 'static', class: className, method, ...args(node, scope) };
+  }
+  if (what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') {
+    const method = child(what, 'offset')?.kind === 'identifier' ? text(what, 'offset') : undefined;
+    if (!method) return unknown(node);
+    const on = transcribe(child(what, 'what'), scope);
+    const out: Expr = { kind: 'call', on, method, ...args(node, scope) };
+    return what.kind === 'nullsafepropertylookup' ? { ...out, nullsafe: true } : out;
+  }
+  return unknown(node);
+}
+
+function newExpr(node: Node, scope: Scope): Expr {
+  const what = child(node, 'what');
+  if (!what || what.kind === 'class') return unknown(node);
+  const className =
+    what.kind === 'name' ||
+    what.kind === 'selfreference' ||
+    what.kind === 'staticreference' ||
+    what.kind === 'parentreference'
+      ? classRef(what, scope)
+      : undefined;
+  const target: string | Expr = className ?? transcribe(what, scope);
+  return { kind: 'new', class: target, ...args(node, scope) };
+}
+
+export function unknown(node: unknown): Expr {
+  const source = isNode(node) ? describeNode(node) : undefined;
+  return source ? { kind: 'unknown', source } : { kind: 'unknown' };
+}

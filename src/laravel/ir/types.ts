@@ -1,0 +1,116 @@
+/**
+ * The per-file transcription of PHP code that the type engine (`infer/`) reads: every
+ * function and method body reduced to the expressions its `return`s yield, with local
+ * variables replaced by the assignments that reach each use. Plain JSON, a function of one
+ * file's content (class names fully qualified through its `use` imports): it is cached with
+ * the file's facts. What an expression *means* — a model, a paginator, a resource — is decided
+ * later, across files, by the engine and its Laravel extensions.
+ */
+
+/** A PHP expression, with its names resolved and its locals turned into definitions. */
+export type Expr =
+  /** A literal scalar: `'a'`, `1`, `true`, `null`. */
+  | { kind: 'value'; value: string | number | boolean | null }
+  /** `[...]`; an item without `key` is a list item, `spread` is `...$x`. */
+  | { kind: 'array'; items: ArrayItem[] }
+  /** `new X(...)`; `class` is an expression for `new $this->transformer(...)`. */
+  | { kind: 'new'; class: string | Expr; args: Expr[]; named?: Record<string, Expr> }
+  /**
+   * `foo(...)`: `name` as PHP first tries it (namespaced, or imported), `global` the global
+   * function PHP falls back to for an unqualified name in a namespace.
+   */
+  | { kind: 'func'; name: string; global?: string; args: Expr[]; named?: Record<string, Expr> }
+  /** `X::m(...)`: `class` is fully qualified, or `self`, `static`, `parent`. */
+  | { kind: 'static'; class: string; method: string; args: Expr[]; named?: Record<string, Expr> }
+  /** `$x->m(...)`. */
+  | {
+      kind: 'call';
+      on: Expr;
+      method: string;
+      args: Expr[];
+      named?: Record<string, Expr>;
+      nullsafe?: true;
+    }
+  /** `$x->name`. */
+  | { kind: 'prop'; on: Expr; name: string; nullsafe?: true }
+  /** `X::$name`. */
+  | { kind: 'sprop'; class: string; name: string }
+  /** `X::NAME`: a class constant or an enum case. */
+  | { kind: 'const'; class: string; name: string }
+  /** `X::class`. */
+  | { kind: 'class'; name: string }
+  | { kind: 'this' }
+  /** A parameter of the function the expression is in, as passed. */
+  | { kind: 'param'; name: string }
+  /** A local variable's value: the definition `defs[id]` of the body. */
+  | { kind: 'def'; id: number }
+  /** `$x['key']`, `$x[]`. */
+  | { kind: 'index'; on: Expr; key?: Expr }
+  /** A closure or arrow function: its parameters and what its `return`s yield. */
+  | { kind: 'fn'; params: FnParam[]; returns: Ret[] }
+  /** One of several values (branches, `?:`, `??`, `match`, a variable assigned in an `if`). */
+  | { kind: 'union'; of: Expr[] }
+  /** A value whose type alone is known: `'a' . $b` is a string, `$a > 1` a boolean. */
+  | { kind: 'scalar'; type: 'string' | 'integer' | 'number' | 'boolean' }
+  /** `(int) $x`, `(array) $x`, ... */
+  | { kind: 'cast'; type: 'int' | 'float' | 'string' | 'bool' | 'array' | 'object'; of: Expr }
+  /**
+   * A local after a statement-level call on it (`$query->where(...)`, `$manager->setSerializer(...)`,
+   * `$user->save()`): the receiver as the call leaves it, whatever the call returns.
+   */
+  | { kind: 'effect'; on: Expr; method: string; args: Expr[]; named?: Record<string, Expr> }
+  /** A local after `$x['key'] = $value` (or `$x[] = $value` without `key`). */
+  | { kind: 'set'; on: Expr; key?: Expr; value: Expr }
+  /** A value known not to be null here (`$x ?? ...`, after `if (! $x) return ...;`). */
+  | { kind: 'notnull'; of: Expr }
+  /** An item of what `foreach` walks over. */
+  | { kind: 'element'; of: Expr }
+  /** A value with a type declared in a docblock (`/** @var User $admin *\/`). */
+  | { kind: 'doc'; type: DocType; value: Expr }
+  | { kind: 'unknown'; source?: string };
+
+export interface ArrayItem {
+  key?: Expr;
+  value: Expr;
+  spread?: true;
+}
+
+export interface FnParam {
+  name: string;
+  /** The declared type, if any. */
+  type?: DocType;
+}
+
+/** One `return` (or an arrow function's body). */
+export interface Ret {
+  line: number;
+  /** Absent for a bare `return;`. */
+  expr?: Expr;
+  /** Taken only when a parameter is (or is not) an instance of a class (`if ($x instanceof Y)`). */
+  when?: Guard;
+}
+
+export interface Guard {
+  param: string;
+  class: string;
+  not?: true;
+}
+
+/** What a function or method body yields. */
+export interface Body {
+  /** Local variables' definitions, referred to by `{ kind: 'def', id }` (each only to earlier ones). */
+  defs: Expr[];
+  returns: Ret[];
+}
+
+/**
+ * A type as PHP declares it (`?User`, `int|string`) or PHPDoc writes it (`array{id: int}`,
+ * `Collection<int, User>`, `User[]`, `'a'|'b'`). Class names are fully qualified; builtins
+ * (`int`, `string`, `array`, `list`, `mixed`, `null`, `static`, ...) are lower case.
+ */
+export type DocType =
+  | { kind: 'name'; name: string; args?: DocType[] }
+  | { kind: 'shape'; fields: { key: string; type: DocType; optional?: true }[] }
+  | { kind: 'union'; of: DocType[] }
+  | { kind: 'literal'; value: string | number | boolean }
+  | { kind: 'list'; of: DocType };
