@@ -31,12 +31,17 @@ export function isUnevaluatedRule(message) {
 export function measureDocument(doc, warnings) {
   const ops = operations(doc);
   const empty = [];
+  const errorOnly = [];
   const get201 = [];
   for (const { method, path, operation } of ops) {
     const where = `${method.toUpperCase()} ${path}`;
     if ((method === 'get' || method === 'head') && operation.responses?.['201']) get201.push(where);
     if (method === 'head' || method === 'options') continue;
     const success = successResponse(doc, operation);
+    if (!success && hasErrorBody(doc, operation)) {
+      errorOnly.push(where);
+      continue;
+    }
     if (success && BODILESS.has(success.status)) continue;
     const content = success && contentSchema(doc, success.response);
     if (!content || (/json|xml|form/i.test(content.type) && isEmptySchema(doc, content.schema)))
@@ -56,13 +61,26 @@ export function measureDocument(doc, warnings) {
     schemas: Object.keys(doc.components?.schemas ?? {}).length,
     emptySuccess: empty.length,
     emptyShare: ops.length === 0 ? 0 : round(empty.length / ops.length),
+    errorOnly: errorOnly.length,
     get201: get201.length,
     warnings: warnings.length,
     warningsByKind: byKind,
     parseFailures: parseFiles.size,
     unevaluatedRules: unevaluated,
-    examples: { empty: empty.slice(0, 400), get201 },
+    examples: { empty: empty.slice(0, 400), get201, errorOnly },
   };
+}
+
+/**
+ * An operation that answers only errors, each with a body (a `GET` that says "use POST", a
+ * fallback route's 404): documented as it is, not a gap.
+ */
+function hasErrorBody(doc, operation) {
+  const codes = Object.keys(operation.responses ?? {});
+  return codes.length > 0 && codes.every((code) => {
+    const content = contentSchema(doc, operation.responses[code]);
+    return /^[45]/.test(code) && content && !isEmptySchema(doc, content.schema);
+  });
 }
 
 export function round(x, digits = 4) {

@@ -1,6 +1,6 @@
 import type { Finding } from '../../core/errors.js';
 import type { ApidocConfig } from '../config.js';
-import type { FileFacts, FunctionFacts } from '../facts/types.js';
+import type { FileFacts, FunctionFacts, MacroFacts } from '../facts/types.js';
 import { SchemaEmitter } from '../emit/schema.js';
 import { TypeEngine } from '../infer/engine.js';
 import { ModelCatalog } from '../models/catalog.js';
@@ -34,6 +34,8 @@ export interface Globals {
   configs: [string, PhpValue][];
   /** Helper functions (composer `autoload.files` and what they include), by name. */
   functions: FunctionFacts[];
+  /** Macros the project registers (`Response::macro(...)`). */
+  macros: MacroFacts[];
 }
 
 export function projectGlobals(
@@ -53,6 +55,7 @@ export function projectGlobals(
       file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
     ),
     functions: helperFunctions(files),
+    macros: [...files.keys()].sort().flatMap((file) => files.get(file)!.macros ?? []),
   };
 }
 
@@ -102,6 +105,7 @@ export function assemble(
     classes,
     models,
     functions: new Map(globals.functions.map((f) => [f.name.toLowerCase(), f])),
+    macros: globals.macros,
     configValue,
     ...(globals.auth ? { authModel: globals.auth } : {}),
     resourceModel: (name) => resources.model(name),
@@ -115,7 +119,7 @@ export function assemble(
     components,
     resources,
     engine,
-    emitter: new SchemaEmitter(engine, models, resources, components),
+    emitter: new SchemaEmitter(engine, models, resources, components, classes.tracker),
     warnings,
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
     configValue,

@@ -49,6 +49,8 @@ interface Answer {
   wrap?: boolean;
   media?: string;
   line: number;
+  /** From a returned `null`. */
+  null?: true;
 }
 
 /**
@@ -63,7 +65,9 @@ export function responses(
   asm: Assembly,
 ): { responses: Record<string, ResponseObject | Reference>; notInferred?: NotInferred } {
   const out: Record<string, ResponseObject | Reference> = {};
-  const answers = (input.returns ?? []).flatMap((r) => answersOf(r.type, r.line, input.method));
+  const answers = withoutFallThrough(
+    (input.returns ?? []).flatMap((r) => answersOf(r.type, r.line, input.method)),
+  );
   if (!input.returns) answers.push({ status: 200, body: { kind: 'unknown', reason: 'no handler' }, line: 0 });
   const byStatus = new Map<number, Answer[]>();
   for (const a of answers) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a]);
@@ -144,11 +148,21 @@ function answersOf(type: Type, line: number, method: string): Answer[] {
       case 'file':
         return [{ status: 200, body: t, media: t.media ?? 'application/octet-stream', line }];
       case 'null':
-        return [{ status: 200, line }];
+        return [{ status: 200, line, null: true }];
       default:
         return [{ status: 200, body: t, line }];
     }
   });
+}
+
+/**
+ * A bare `null` (a path that returns nothing, the end of a `switch` over every case) beside
+ * successful answers with a body is not an answer a client meets: it is left out.
+ */
+function withoutFallThrough(answers: Answer[]): Answer[] {
+  const isNull = (a: Answer) => a.status === 200 && !a.body && a.null === true;
+  const others = answers.some((a) => !isNull(a) && a.status < 300 && a.body);
+  return others ? answers.filter((a) => !isNull(a)) : answers;
 }
 
 function isUnknownBody(type: Type): boolean {

@@ -5,7 +5,8 @@ import { flatPaginator } from '../document/pagination.js';
 import type { TypeEngine } from '../infer/engine.js';
 import { frameOf } from '../infer/frame.js';
 import { classOf } from '../infer/support.js';
-import { members, type Field, type Type } from '../infer/type.js';
+import { members, typeKey, type Field, type Type } from '../infer/type.js';
+import type { Tracker } from '../project/tracker.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 
@@ -22,10 +23,19 @@ export class SchemaEmitter {
     private readonly models: ModelCatalog,
     private readonly resources: ResourceCatalog,
     private readonly components: Components,
+    private readonly tracker: Tracker,
   ) {}
 
+  private readonly done = new Map<string, { value: SchemaObject; deps: Set<string> }>();
+
+  /** The schema of a type; equal types share one (never mutate what this returns). */
   schema(type: Type, depth = 0): SchemaObject {
     if (depth > 24) return {};
+    if (type.kind === 'scalar' || type.kind === 'literal' || type.kind === 'schema') return this.write(type, depth);
+    return this.tracker.memo(this.done, typeKey(type), () => this.write(type, depth));
+  }
+
+  private write(type: Type, depth: number): SchemaObject {
     const next = depth + 1;
     switch (type.kind) {
       case 'scalar': {

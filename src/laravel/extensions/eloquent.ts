@@ -25,12 +25,14 @@ import { RELATION_TYPES } from '../models/relations.js';
 type Builder = Extract<Type, { kind: 'builder' }>;
 type Model = Extract<Type, { kind: 'model' }>;
 
-const model = (b: Builder, extra: Partial<Model> = {}): Model => ({
-  kind: 'model',
-  class: b.model,
-  ...(b.loaded ? { loaded: b.loaded } : {}),
-  ...extra,
-});
+/** What one row of a query is: a model, or a table's columns (`DB::table(...)`). */
+const model = (b: Builder, extra: Partial<Model> = {}): Type =>
+  b.row ?? {
+    kind: 'model',
+    class: b.model,
+    ...(b.loaded ? { loaded: b.loaded } : {}),
+    ...extra,
+  };
 const many = (b: Builder): Type => listOf(model(b), true);
 const maybe = (b: Builder): Type => union([model(b), NULL]);
 const keep: MethodRule = (r) => r;
@@ -129,6 +131,8 @@ const BUILDER: Record<string, MethodRule> = {
   /** A local scope (`scopeActive`), or a method Laravel forwards: the query goes on. */
   '*': (r, args, ctx) => {
     if (r.kind !== 'builder' || !ctx.method) return undefined;
+    // Dynamic wheres: `whereEmail($email)`, `orWhereTeamId($id)`.
+    if (/^(or)?[wW]here[A-Z]/.test(ctx.method)) return r;
     const scope = `scope${ctx.method.charAt(0).toUpperCase()}${ctx.method.slice(1)}`;
     if (!ctx.infer.world.classes.method(r.model, scope)) return undefined;
     const result = ctx.infer.call({ kind: 'model', class: r.model }, scope, [r, ...args], ctx.frame);
@@ -179,6 +183,12 @@ const MODEL: Record<string, MethodRule> = {
   loadCount: keep,
   fresh: (r) => (r.kind === 'model' ? { kind: 'model', class: r.class } : r),
   refresh: keep,
+  fill: keep,
+  forceFill: keep,
+  setAttribute: keep,
+  setRawAttributes: keep,
+  syncOriginal: keep,
+  unsetRelations: keep,
   makeHidden: hide('hidden'),
   makeVisible: (r, args) => {
     if (r.kind !== 'model') return undefined;

@@ -425,6 +425,22 @@ export const helpers: Extension = {
     },
     { classes: ['Illuminate\\Validation\\Validator', 'Illuminate\\Contracts\\Validation\\Validator'], methods: validator },
     { classes: ['Illuminate\\Support\\Facades\\DB', 'Illuminate\\Support\\Facades\\Cache', 'Illuminate\\Support\\Facades\\Redis'], statics: callbacks },
+    {
+      classes: ['Illuminate\\Support\\Facades\\DB'],
+      statics: {
+        table: (_c, args, ctx) => {
+          const table = stringValues(args[0] ?? unknown())?.[0]?.split(/\s+as\s+/i)[0];
+          const attributes = table ? ctx.infer.world.models.rowAttributes(table) : [];
+          const row: Type =
+            attributes.length > 0
+              ? { kind: 'shape', fields: attributes.map((a) => ({ key: a.name, type: { kind: 'schema', schema: a.schema } })) }
+              : unknown(`table ${table ?? ''}`);
+          return { kind: 'builder', model: '', row };
+        },
+        select: () => listOf({ kind: 'map', values: unknown() }),
+        raw: () => unknown('raw SQL'),
+      },
+    },
     { classes: ['Illuminate\\Support\\Facades\\Hash', 'Illuminate\\Support\\Facades\\Crypt'], statics: { make: () => STRING, check: () => BOOLEAN, encrypt: () => STRING, decrypt: () => STRING, encryptString: () => STRING, decryptString: () => STRING } },
     { classes: ['Illuminate\\Support\\Facades\\Storage'], statics: { url: () => URI, temporaryUrl: () => URI, exists: () => BOOLEAN, disk: () => ({ kind: 'object', class: 'Illuminate\\Filesystem\\FilesystemAdapter' }) } },
     { classes: ['Illuminate\\Filesystem\\FilesystemAdapter'], methods: { url: () => URI, temporaryUrl: () => URI, exists: () => BOOLEAN, path: () => STRING } },

@@ -90,6 +90,8 @@ const RESPONSE_METHODS: Record<string, MethodRule> = {
   setContent: (r, args) => (r.kind === 'response' ? { ...r, body: args[0] ?? unknown() } : r),
   getData: (r) => (r.kind === 'response' ? (r.body ?? unknown()) : undefined),
   getStatusCode: () => ({ kind: 'scalar', type: 'integer' }),
+  // Responses are fluent: what else is called on one (`->with(...)`, `->withInput()`) keeps it.
+  '*': (r) => (r.kind === 'response' ? r : undefined),
 };
 
 function withStatus(r: Type, status: Type | undefined): Type {

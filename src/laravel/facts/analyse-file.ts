@@ -9,8 +9,8 @@ import { routeDeclarations } from '../routes/declarations.js';
 import { classFacts } from './classes.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
-import type { FileFacts, FunctionFacts } from './types.js';
-import { bodyOf } from '../ir/body.js';
+import type { FileFacts, FunctionFacts, MacroFacts } from './types.js';
+import { bodyOf, fnParams } from '../ir/body.js';
 import { resourceUses } from '../ir/resource-uses.js';
 import { typeHints } from '../ir/hints.js';
 import { paramFacts } from '../controllers/params.js';
@@ -73,6 +73,8 @@ function analyseProgram(program: Node, code: string): FileFacts {
   }
   const uses = resourceUses(facts.classes);
   if (uses.length > 0) facts.resourceUses = uses;
+  const macros = code.includes('macro(') ? declared.flatMap(macrosOf) : [];
+  if (macros.length > 0) facts.macros = macros;
   const functions = topFunctions(statements);
   if (functions.length > 0) facts.functions = functions;
   const includes = includedFiles(statements, ctx);
@@ -177,4 +179,25 @@ function includedFiles(statements: TopLevel[], ctx: EvalContext): string[] {
     });
   }
   return [...out].sort();
+}
+
+/** `Response::macro('api', fn (...) => ...)` calls in a class's methods (service providers). */
+function macrosOf(d: Declared): MacroFacts[] {
+  const out: MacroFacts[] = [];
+  walk(d.node, (node) => {
+    const call = staticCall(node);
+    if (call?.method !== 'macro') return;
+    const target = classOfNameNode(d.scope, call.what);
+    const name = evaluate(argValue(call.args[0]), { scope: d.scope });
+    const fn = argValue(call.args[1]);
+    if (!target || typeof name !== 'string' || (fn?.kind !== 'closure' && fn?.kind !== 'arrowfunc')) return;
+    out.push({
+      class: target,
+      name,
+      params: fnParams(fn, d.scope, d.name),
+      body: bodyOf(fn, { names: d.scope, self: target }),
+    });
+    return false;
+  });
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { Body, DocType } from '../ir/types.js';
+import type { Body, DocType, FnParam } from '../ir/types.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { PhpValue } from '../php/value.js';
 
@@ -34,6 +34,8 @@ export interface FileFacts {
    * for resources whose model nothing else names.
    */
   resourceUses?: [resource: string, model: string][];
+  /** `Response::macro('api', function (...) {...})` and the like, registered by the file's classes. */
+  macros?: MacroFacts[];
   /** Functions the file declares (helper files), by fully qualified name. */
   functions?: FunctionFacts[];
   /**
@@ -41,6 +43,15 @@ export interface FileFacts {
    * `glob()` patterns it walks to include them (`foreach (glob(__DIR__.'/helpers/*.php') ...)`).
    */
   includes?: string[];
+}
+
+/** A macro: a method added to a framework class at run time. */
+export interface MacroFacts {
+  /** The class (or facade) `macro` was called on, fully qualified. */
+  class: string;
+  name: string;
+  params: FnParam[];
+  body: Body;
 }
 
 /** A function declared outside any class (`function serializeApiResponse($data) {...}`). */

@@ -1,4 +1,4 @@
-import type { FunctionFacts } from '../facts/types.js';
+import type { FunctionFacts, MacroFacts } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { PhpValue } from '../php/value.js';
@@ -12,6 +12,8 @@ export interface World {
   models: ModelCatalog;
   /** Helper functions by lower-case fully qualified name. */
   functions: ReadonlyMap<string, FunctionFacts>;
+  /** Methods added to framework classes (`Response::macro('api', ...)`). */
+  macros: readonly MacroFacts[];
   configValue(key: string): PhpValue | undefined;
   /** The authenticated user's model. */
   authModel?: string;
@@ -64,7 +66,7 @@ type ByKind<T> = { [K in Type['kind']]?: T };
 
 /** Rules for instances (and static calls, constructors) of classes and their descendants. */
 export interface ClassRules {
-  /** Fully qualified; a class not in the project also matches by its short name (facade aliases). */
+  /** Fully qualified; a global alias of the same short name (`Response`, `Auth`) matches too. */
   classes: readonly string[];
   methods?: Record<string, MethodRule>;
   statics?: Record<string, StaticRule>;

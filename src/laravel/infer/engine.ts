@@ -1,5 +1,5 @@
 import type { SchemaObject } from '../../core/types.js';
-import type { MethodFacts, ParamFacts, TypeHints } from '../facts/types.js';
+import type { MacroFacts, MethodFacts, ParamFacts, TypeHints } from '../facts/types.js';
 import type { Body, DocType, Expr, Ret } from '../ir/types.js';
 import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
@@ -118,8 +118,17 @@ export class TypeEngine implements Infer {
       }
       case 'func':
         return this.callFunctionNamed(expr.name, expr.global, this.args(expr.args, frame), frame, this.named(expr.named, frame));
-      case 'static':
-        return this.callStatic(expr.class, expr.method, this.args(expr.args, frame), frame, this.named(expr.named, frame));
+      case 'static': {
+        const args = this.args(expr.args, frame);
+        const named = this.named(expr.named, frame);
+        if (typeof expr.class === 'string') return this.callStatic(expr.class, expr.method, args, frame, named);
+        return union(
+          members(this.evaluate(expr.class, frame)).map((t) => {
+            const name = t.kind === 'class' ? t.class : t.kind === 'literal' && typeof t.value === 'string' ? t.value : classOf(t);
+            return name ? this.callStatic(name.replace(/^\\/, ''), expr.method, args, frame, named) : unknown(`::${expr.method}()`);
+          }),
+        );
+      }
       case 'call': {
         const receiver = this.evaluate(expr.on, frame);
         const result = this.call(receiver, expr.method, this.args(expr.args, frame), frame, this.named(expr.named, frame));
@@ -258,6 +267,8 @@ export class TypeEngine implements Infer {
 
   private callOne(receiver: Type, method: string, args: Type[], frame: Frame, named?: Named): Type {
     if (receiver.kind === 'null') return NULL;
+    // What an unknown value gives is unknown for the same reason (a value-typed method aside).
+    if (receiver.kind === 'unknown' && !this.rules.method('unknown', method)) return receiver;
     const ctx = this.ctx(frame, named);
     const byKind = this.rules.method(receiver.kind, method)?.(receiver, args, ctx);
     if (byKind) return byKind;
@@ -271,10 +282,39 @@ export class TypeEngine implements Infer {
         if (found) return found;
       }
     }
+    const macro = this.macro(receiver, method);
+    if (macro) return this.invokeMacro(macro, receiver, args, frame);
     const fallback =
       this.rules.fallback(receiver.kind)?.(receiver, args, { ...ctx, method }) ??
       this.rules.method('unknown', method)?.(receiver, args, ctx);
     return fallback ?? unknown(`->${method}()`);
+  }
+
+  /** A macro registered for what the receiver is (`Response::macro`, `Collection::macro`). */
+  private macro(receiver: Type, method: string): MacroFacts | undefined {
+    const candidates = this.world.macros.filter((m) => m.name === method);
+    if (candidates.length === 0) return undefined;
+    const own = classOf(receiver);
+    const targets = (m: MacroFacts) => MACRO_TARGETS[shortName(m.class)] ?? [m.class];
+    return candidates.find((m) => {
+      const wanted = targets(m);
+      if ((receiver.kind === 'list' || receiver.kind === 'map' || receiver.kind === 'shape') && receiver.collection)
+        return wanted.some((c) => /\\Collection$/.test(c));
+      return own !== undefined && (this.isA(own, wanted) || wanted.some((c) => shortName(c) === shortName(own)));
+    });
+  }
+
+  private invokeMacro(macro: MacroFacts, receiver: Type | undefined, args: Type[], frame: Frame): Type {
+    const key = `macro:${macro.class}::${macro.name}|${receiver ? typeKey(receiver) : ''}|${args.map(typeKey).join(',')}`;
+    return this.memoised(key, frame, () => {
+      const params = new Map<string, Type>();
+      macro.params.forEach((p, i) => {
+        const given = args[i];
+        params.set(p.name, given && !isUnknown(given) ? given : p.type ? this.fromDoc(p.type) : unknown(`$${p.name}`));
+      });
+      const inner = frameOf(macro.body, { ...(receiver ? { this: receiver } : {}), params, depth: frame.depth + 1 });
+      return this.returnsOf(inner, macro.body.returns);
+    });
   }
 
   /** A statement-level call on a local: what the value is after it. */
@@ -311,6 +351,8 @@ export class TypeEngine implements Infer {
       const self = sameObject ? frame.this : found.facts.static ? undefined : this.instance(className);
       return this.invokeMethod(found.owner.facts.name, method, found.facts, self, sameObject ? (frame.static ?? className) : className, args, frame, named);
     }
+    const macro = this.macro({ kind: 'object', class: className }, method);
+    if (macro) return this.invokeMacro(macro, undefined, args, frame);
     // Eloquent forwards unknown static calls to a query of the model (`User::active()`).
     if (this.world.models.isModel(className))
       return this.call({ kind: 'builder', model: className }, method, args, frame, named);
@@ -530,7 +572,7 @@ export class TypeEngine implements Infer {
         const byKind = this.rules.properties.get(r.kind)?.(r, name, ctx);
         if (byKind) return byKind;
         const className = classOf(r);
-        if (!className) return unknown(`->${name}`);
+        if (!className) return r.kind === 'unknown' ? r : unknown(`->${name}`);
         for (const rules of this.classRules(className)) {
           const found = rules.properties?.(r, name, ctx);
           if (found) return found;
@@ -579,14 +621,16 @@ export class TypeEngine implements Infer {
     return frame.static ?? (frame.this ? classOf(frame.this) : undefined) ?? 'static';
   }
 
-  /** The rules for a class: its own and its ancestors' (framework classes match by short name). */
+  /** The rules for a class: its own, its ancestors' and its interfaces'. */
   private classRules(className: string) {
     const lineage = [className, ...this.world.classes.ancestors(className)];
     const interfaces = this.world.classes.lineage(className).flatMap((c) => c.facts.implements ?? []);
     // Every enum is a `UnitEnum` (and, backed or not, answers `cases()`).
     if (this.world.classes.get(className)?.facts.kind === 'enum') interfaces.push('UnitEnum', 'BackedEnum');
     const all = [...lineage, ...interfaces];
-    const shorts = new Set(all.filter((c) => !this.world.classes.has(c)).map(shortName));
+    // A global alias (`Response::json`, `\\Auth::user()`, from config/app.php's aliases) names
+    // the facade of the same short name.
+    const shorts = new Set(all.filter((c) => !c.includes('\\') && !this.world.classes.has(c)));
     return this.rules.forClass((classes) => classes.some((c) => all.includes(c) || shorts.has(shortName(c))));
   }
 
@@ -594,6 +638,14 @@ export class TypeEngine implements Infer {
     return named ? { infer: this, frame, named } : { infer: this, frame };
   }
 }
+
+/** The classes a facade's macros are added to. */
+const MACRO_TARGETS: Record<string, string[]> = {
+  Response: ['Illuminate\\Contracts\\Routing\\ResponseFactory', 'Illuminate\\Routing\\ResponseFactory'],
+  Request: ['Illuminate\\Http\\Request'],
+  Collection: ['Illuminate\\Support\\Collection'],
+  Str: ['Illuminate\\Support\\Str'],
+};
 
 const REQUESTS = ['Illuminate\\Http\\Request', 'Illuminate\\Foundation\\Http\\FormRequest'];
 

@@ -20,8 +20,11 @@ export type Type =
   | { kind: 'map'; values: Type; collection?: true }
   /** An Eloquent model instance: its attributes as JSON. */
   | { kind: 'model'; class: string; created?: Created; loaded?: string[]; hidden?: string[]; visible?: string[] }
-  /** A query builder or relation of a model, not yet run. */
-  | { kind: 'builder'; model: string; loaded?: string[] }
+  /**
+   * A query builder or relation of a model, not yet run; `row` for a query of a table
+   * (`DB::table('users')`), whose rows are its columns.
+   */
+  | { kind: 'builder'; model: string; loaded?: string[]; row?: Type }
   | { kind: 'paginator'; style: 'length' | 'simple' | 'cursor'; items: Type }
   /** An API resource (`new PostResource($post)`, `PostResource::collection($posts)`). */
   | {
@@ -121,21 +124,107 @@ export function known(type: Type): Type {
   return found.length > 0 ? union(found) : type;
 }
 
-/** A stable, short text of a type, for memo keys and de-duplication. */
+/**
+ * A short key that two types share exactly when they are equal, for memo keys and
+ * de-duplication. Types are never changed once made, so each one's key is computed once, from
+ * its parts' keys, and interned (`#1f`): composite keys stay short however deep the type.
+ */
 export function typeKey(type: Type): string {
-  switch (type.kind) {
-    case 'scalar':
-      return `s:${type.type}:${type.format ?? ''}:${type.pattern ?? ''}`;
-    case 'literal':
-      return `l:${JSON.stringify(type.value)}`;
-    case 'fn':
-      return `f:${JSON.stringify(type.expr).length}:${JSON.stringify(type.expr).slice(0, 200)}`;
-    case 'union':
-      return `u:${type.of.map(typeKey).join('|')}`;
-    default: {
-      const json = JSON.stringify(type, (k, v) => (k === 'frame' ? undefined : v));
-      return json.length > 400 ? `${json.slice(0, 300)}#${json.length}` : json;
+  const hit = keys.get(type);
+  if (hit !== undefined) return hit;
+  const key = intern(structure(type));
+  keys.set(type, key);
+  return key;
+}
+
+let keys = new WeakMap<object, string>();
+let interned = new Map<string, string>();
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+function intern(text: string): string {
+  let id = interned.get(text);
+  if (id === undefined) {
+    // A long-running process (`apidoc watch`) starts over rather than grow without bound.
+    if (interned.size > 1_000_000) {
+      interned = new Map();
+      keys = new WeakMap();
     }
+    id = `#${interned.size.toString(36)}`;
+    interned.set(text, id);
+  }
+  return id;
+}
+
+/** An object's identity (closures are equal only to themselves). */
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, (id = nextIdentity++));
+  return id;
+}
+
+function schemaKey(schema: SchemaObject): string {
+  const hit = keys.get(schema);
+  if (hit !== undefined) return hit;
+  const key = intern(JSON.stringify(schema));
+  keys.set(schema, key);
+  return key;
+}
+
+function structure(t: Type): string {
+  const c = (x: { collection?: true }) => (x.collection ? '*' : '');
+  const list = (xs: readonly string[] | undefined) => (xs ? xs.join(',') : '');
+  switch (t.kind) {
+    case 'scalar':
+      return `s:${t.type}:${t.format ?? ''}:${t.pattern ?? ''}`;
+    case 'literal':
+      return `l:${JSON.stringify(t.value)}`;
+    case 'null':
+    case 'never':
+      return t.kind;
+    case 'unknown':
+      return `?:${t.reason ?? ''}`;
+    case 'enum':
+      return `e:${t.class}`;
+    case 'class':
+      return `c:${t.class}`;
+    case 'shape':
+      return `h${c(t)}{${t.fields.map((f) => `${JSON.stringify(f.key)}${f.optional ? '?' : ''}:${typeKey(f.type)}`).join(',')}}`;
+    case 'list':
+      return `a${c(t)}[${typeKey(t.items)}]`;
+    case 'map':
+      return `m${c(t)}[${typeKey(t.values)}]`;
+    case 'model':
+      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}`;
+    case 'builder':
+      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}`;
+    case 'paginator':
+      return `P:${t.style}:${typeKey(t.items)}`;
+    case 'resource':
+      return `R:${t.class}:${t.collection ? 1 : 0}:${typeKey(t.data)}:${t.additional ? typeKey(t.additional) : ''}`;
+    case 'response':
+      return `r:${t.status ?? ''}:${t.body ? typeKey(t.body) : ''}:${t.media ?? ''}:${t.wrap ? 1 : 0}`;
+    case 'file':
+      return `f:${t.media ?? ''}`;
+    case 'object': {
+      const state = t.state
+        ? Object.keys(t.state)
+            .sort()
+            .map((k) => `${k}=${typeKey(t.state![k]!)}`)
+            .join(',')
+        : '';
+      return `o:${t.class}:${t.args ? t.args.map(typeKey).join(',') : ''}:${state}`;
+    }
+    case 'fn':
+      return `F:${identity(t.expr)}:${identity(t.frame as object)}`;
+    case 'union':
+      return `u:${t.of.map(typeKey).join('|')}`;
+    case 'optional':
+      return `~${typeKey(t.type)}`;
+    case 'merge':
+      return `+${t.optional ? '?' : ''}${typeKey(t.type)}`;
+    case 'schema':
+      return `S:${schemaKey(t.schema)}`;
   }
 }
 

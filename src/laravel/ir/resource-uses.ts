@@ -33,7 +33,7 @@ function resourceUse(expr: Expr, body: Body, params: ReadonlyMap<string, string>
   if (expr.kind === 'new' && typeof expr.class === 'string' && RESOURCE_NAME.test(expr.class)) {
     resource = expr.class;
     arg = expr.args[0];
-  } else if (expr.kind === 'static' && (expr.method === 'make' || expr.method === 'collection')) {
+  } else if (expr.kind === 'static' && typeof expr.class === 'string' && (expr.method === 'make' || expr.method === 'collection')) {
     resource = expr.class;
     arg = expr.args[0];
   }
@@ -53,7 +53,7 @@ function rootClass(expr: Expr, body: Body, params: ReadonlyMap<string, string>, 
       return def ? rootClass(def, body, params, depth + 1) : undefined;
     }
     case 'static':
-      return expr.class === 'static' ? undefined : expr.class;
+      return typeof expr.class !== 'string' || expr.class === 'static' ? undefined : expr.class;
     case 'call':
     case 'effect':
       // `$user->posts()` is a relation: not the user's class.
@@ -77,8 +77,9 @@ export function subExprs(expr: Expr): Expr[] {
     case 'new':
       return [...(typeof expr.class === 'string' ? [] : [expr.class]), ...expr.args];
     case 'func':
-    case 'static':
       return expr.args;
+    case 'static':
+      return typeof expr.class === 'string' ? expr.args : [expr.class, ...expr.args];
     case 'call':
       return [expr.on, ...expr.args];
     case 'prop':

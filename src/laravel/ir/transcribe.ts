@@ -247,10 +247,14 @@ function call(node: Node, scope: Scope): Expr {
     return fallback !== undefined ? { ...out, global: fallback } : out;
   }
   if (what.kind === 'staticlookup') {
-    const className = classRef(child(what, 'what'), scope);
+    const target = child(what, 'what');
+    const className = classRef(target, scope);
     const method = child(what, 'offset')?.kind === 'identifier' ? text(what, 'offset') : undefined;
-    if (!className || !method) return unknown(node);
-    return { kind: 'static', class: className, method, ...args(node, scope) };
+    if (!method) return unknown(node);
+    // `$modelClass::whereUuid(...)`: the class is a value.
+    const on: string | Expr | undefined = className ?? (target?.kind === 'variable' || target?.kind === 'propertylookup' ? transcribe(target, scope) : undefined);
+    if (!on) return unknown(node);
+    return { kind: 'static', class: on, method, ...args(node, scope) };
   }
   if (what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') {
     const method = child(what, 'offset')?.kind === 'identifier' ? text(what, 'offset') : undefined;

@@ -20,8 +20,10 @@ export type Expr =
    * function PHP falls back to for an unqualified name in a namespace.
    */
   | { kind: 'func'; name: string; global?: string; args: Expr[]; named?: Record<string, Expr> }
-  /** `X::m(...)`: `class` is fully qualified, or `self`, `static`, `parent`. */
-  | { kind: 'static'; class: string; method: string; args: Expr[]; named?: Record<string, Expr> }
+  /**
+   * `X::m(...)`: `class` is fully qualified, or `static`; an expression for `$class::m(...)`.
+   */
+  | { kind: 'static'; class: string | Expr; method: string; args: Expr[]; named?: Record<string, Expr> }
   /** `$x->m(...)`. */
   | {
       kind: 'call';

@@ -92,6 +92,17 @@ export class ModelCatalog {
       });
   }
 
+  /** A table's columns as `DB::table(...)` rows give them (no casts, nothing hidden). */
+  rowAttributes(table: string): Attribute[] {
+    const columns = this.tables.get(table);
+    if (!columns) return [];
+    return [...columns.values()].map((column) => ({
+      name: column.name,
+      schema: column.nullable ? { ...column.schema, nullable: true } : column.schema,
+      always: true,
+    }));
+  }
+
   /** One attribute's schema: its cast, else its column, else what its name suggests. */
   attribute(model: string, name: string): SchemaObject | undefined {
     const column = this.tables.get(this.table(model))?.get(name);

@@ -27,6 +27,7 @@ export function globalView(facts: FileFacts): FileFacts {
   // Helper functions and the files they include are read project-wide (`Globals.functions`).
   if (facts.functions) view.functions = facts.functions;
   if (facts.resourceUses) view.resourceUses = facts.resourceUses;
+  if (facts.macros) view.macros = facts.macros;
   if (facts.includes) view.includes = facts.includes;
   return view;
 }
