@@ -40,6 +40,11 @@ export interface GenerateStats {
   /** Milliseconds, wall clock. */
   ms: number;
   /**
+   * Operations whose success response the type engine could not infer (each is also a warning
+   * with code `response-not-inferred`, and says why in its description).
+   */
+  notInferred: number;
+  /**
    * Set when `--incremental` patched the last document instead of making it whole: the routes
    * whose operations were built again (see `patch/apply.ts`).
    */
@@ -226,9 +231,13 @@ function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[]
 
 /** A result whose document, text or bytes, those the run did not make, are made on first use. */
 function result(
-  fields: Omit<GenerateResult, 'document' | 'text' | 'bytes'>,
+  given: Omit<GenerateResult, 'document' | 'text' | 'bytes' | 'stats'> & {
+    stats: Omit<GenerateStats, 'notInferred'>;
+  },
   made: { document: OpenApiDocument; bytes?: Buffer } | { document?: undefined; bytes: Buffer },
 ): GenerateResult {
+  const notInferred = given.warnings.filter((w) => w.code === 'response-not-inferred').length;
+  const fields = { ...given, stats: { ...given.stats, notInferred } };
   let { document, bytes } = made;
   let text: string | undefined;
   const textOf = () =>

@@ -109,7 +109,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
   for (const note of notes ?? []) process.stderr.write(`${note}\n`);
-  const { operations, schemas, files, analysed, patched } = result.stats;
+  const { operations, schemas, files, analysed, patched, notInferred } = result.stats;
   // A patched run wrote the operations of these routes into the last document, in place.
   const details = [
     plural(files, 'file'),
@@ -122,7 +122,9 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   const where = path.relative(process.cwd(), output) || output;
   process.stdout.write(
     `${out.green('Wrote')} ${where}: ${plural(operations, 'operation')}, ${plural(schemas, 'schema')}, ` +
-      `${plural(result.warnings.length, 'warning')} in ${(ms / 1000).toFixed(2)} s ` +
+      `${plural(result.warnings.length, 'warning')}` +
+      (notInferred > 0 ? `, ${plural(notInferred, 'response')} not inferred` : '') +
+      ` in ${(ms / 1000).toFixed(2)} s ` +
       `(${details.join(', ')})\n`,
   );
 }

@@ -132,12 +132,12 @@ export class TypeEngine implements Infer {
       case 'call': {
         const receiver = this.evaluate(expr.on, frame);
         const result = this.call(receiver, expr.method, this.args(expr.args, frame), frame, this.named(expr.named, frame));
-        return expr.nullsafe && members(receiver).some((t) => t.kind === 'null') ? union([result, NULL]) : result;
+        return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
       }
       case 'prop': {
         const receiver = this.evaluate(expr.on, frame);
         const result = this.property(receiver, expr.name, frame);
-        return expr.nullsafe && members(receiver).some((t) => t.kind === 'null') ? union([result, NULL]) : result;
+        return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
       }
       case 'sprop':
         return this.staticProperty(this.staticName(expr.class, frame), expr.name);
@@ -683,6 +683,11 @@ function present(type: Type): Type[] {
   const all = members(type);
   const some = all.filter((t) => t.kind !== 'null');
   return some.length > 0 ? some : all;
+}
+
+/** Whether a value may be null (a `null` member, or a schema that says so). */
+function mayBeNull(type: Type): boolean {
+  return members(type).some((t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true));
 }
 
 function unwrapOptional(type: Type): Type {

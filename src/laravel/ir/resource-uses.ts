@@ -54,14 +54,15 @@ function rootClass(expr: Expr, body: Body, params: ReadonlyMap<string, string>, 
     }
     case 'static':
       return typeof expr.class !== 'string' || expr.class === 'static' ? undefined : expr.class;
-    case 'call':
+    case 'call': {
+      // `Post::where(...)->latest()->paginate()` is the model's; `$user->posts()` is a
+      // relation's, not the user's class.
+      let root: Expr = expr;
+      while (root.kind === 'call') root = root.on;
+      return root.kind === 'static' ? rootClass(root, body, params, depth + 1) : undefined;
+    }
     case 'effect':
-      // `$user->posts()` is a relation: not the user's class.
-      return expr.on.kind === 'static' || (expr.on.kind === 'call' && expr.on.on.kind === 'static')
-        ? rootClass(expr.on, body, params, depth + 1)
-        : expr.kind === 'effect'
-          ? rootClass(expr.on, body, params, depth + 1)
-          : undefined;
+      return rootClass(expr.on, body, params, depth + 1);
     case 'doc':
       return rootClass(expr.value, body, params, depth + 1);
     default:

@@ -119,7 +119,7 @@ describe('resources: toArray() → component schema', () => {
       {
         body: `public function toArray($request) { return [
             'created' => $this->created_at->toIso8601String(),
-            'day' => $this->created_at?->toDateString(),
+            'day' => $this->email_verified_at?->toDateString(),
             'admin' => $this->isAdmin(),
             'label' => 'User ' . $this->name,
             'count' => (int) $this->posts_count,
