@@ -28,6 +28,7 @@ const CARBON = 'Carbon\\Carbon';
 const REQUEST = 'Illuminate\\Http\\Request';
 const AUTH_FACTORY = 'Illuminate\\Contracts\\Auth\\Factory';
 const URI: Type = scalar('string', 'uri');
+const TAP_PROXY = 'Illuminate\\Support\\HigherOrderTapProxy';
 
 const returns =
   (type: Type): FunctionRule =>
@@ -72,7 +73,9 @@ const FUNCTIONS: Record<string, FunctionRule> = {
   app: (args, ctx) => instanceOf(args[0], ctx),
   resolve: (args, ctx) => instanceOf(args[0], ctx),
   value: (args, ctx) => (args[0]?.kind === 'fn' ? ctx.infer.invoke(args[0], args.slice(1), ctx.frame) : args[0]),
-  tap: (args) => args[0],
+  // `tap($x, fn)` is `$x`; `tap($x)->update(...)` too, whatever the method gives.
+  tap: (args) =>
+    args.length > 1 || !args[0] ? args[0] : { kind: 'object', class: TAP_PROXY, state: { target: args[0] } },
   optional: (args) => args[0],
   with: (args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [args[0] ?? NULL], ctx.frame) : args[0]),
   transform: (args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [args[0] ?? NULL], ctx.frame) : args[0]),
@@ -416,6 +419,12 @@ export const helpers: Extension = {
         Object.entries(request).map(([k, rule]) => [k, (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx)]),
       ),
       properties: (r, name) => inputField(r, { kind: 'literal', value: name }),
+    },
+    {
+      classes: [TAP_PROXY],
+      methods: new Proxy({} as Record<string, MethodRule>, {
+        get: () => (r: Type) => (r.kind === 'object' ? r.state?.target : undefined),
+      }),
     },
     { classes: [AUTH_FACTORY, 'Illuminate\\Contracts\\Auth\\Guard', 'Illuminate\\Contracts\\Auth\\StatefulGuard'], methods: auth },
     { classes: ['Illuminate\\Support\\Facades\\Auth'], statics: authStatics },

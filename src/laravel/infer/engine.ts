@@ -561,6 +561,11 @@ export class TypeEngine implements Infer {
   instance(className: string): Type {
     if (this.world.models.isModel(className)) return { kind: 'model', class: className };
     if (this.world.classes.get(className)?.facts.kind === 'enum') return { kind: 'enum', class: className };
+    if (this.world.classes.has(className) && this.isA(className, RESOURCES)) {
+      // A resource declared, not built here: it presents the model it is written for.
+      const model = this.world.resourceModel(className);
+      return { kind: 'resource', class: className, data: model ? { kind: 'model', class: model } : unknown('resource data') };
+    }
     return { kind: 'object', class: className };
   }
 
@@ -646,6 +651,11 @@ const MACRO_TARGETS: Record<string, string[]> = {
   Collection: ['Illuminate\\Support\\Collection'],
   Str: ['Illuminate\\Support\\Str'],
 };
+
+const RESOURCES = [
+  'Illuminate\\Http\\Resources\\Json\\JsonResource',
+  'Illuminate\\Http\\Resources\\Json\\ResourceCollection',
+];
 
 const REQUESTS = ['Illuminate\\Http\\Request', 'Illuminate\\Foundation\\Http\\FormRequest'];
 
