@@ -77,10 +77,13 @@ export function measureDocument(doc, warnings) {
  */
 function hasErrorBody(doc, operation) {
   const codes = Object.keys(operation.responses ?? {});
-  return codes.length > 0 && codes.every((code) => {
-    const content = contentSchema(doc, operation.responses[code]);
-    return /^[45]/.test(code) && content && !isEmptySchema(doc, content.schema);
-  });
+  return (
+    codes.length > 0 &&
+    codes.every((code) => {
+      const content = contentSchema(doc, operation.responses[code]);
+      return /^[45]/.test(code) && content && !isEmptySchema(doc, content.schema);
+    })
+  );
 }
 
 export function round(x, digits = 4) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Finding } from '../core/errors.js';
-import { contentHash, NAMESPACE, readJson, tryWrite, type CacheMemory } from './cache.js';
+import { contentHash } from './hash.js';
+import { NAMESPACE, readJson, tryWrite, type CacheMemory } from './cache.js';
 import type { StoredComponent } from './document/components.js';
 import type { BuiltOperation } from './document/operation.js';
 
@@ -101,7 +102,9 @@ export class AssemblyCache implements AssemblyStore {
       contentHash(`${ASSEMBLY_VERSION}:${globalKey}`).slice(0, 16),
     );
     const kept =
-      mode.read && memory?.assembly?.root === this.root ? memory.assembly.state : undefined;
+      mode.read && memory?.assembly?.root === this.root
+        ? (memory.assembly.state as AssemblyMemory)
+        : undefined;
     const read =
       mode.read && !kept ? readJson<Partial<Pack>>(path.join(this.root, 'pack.json')) : undefined;
     this.pack = {

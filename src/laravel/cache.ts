@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -14,7 +13,6 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AssemblyMemory } from './assembly-cache.js';
 import type { FileFacts } from './facts/types.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
@@ -36,8 +34,11 @@ type Manifest = Record<string, { size: number; mtimeMs: number; hash: string }>;
  */
 export interface CacheMemory {
   facts?: { root: string; manifest: Manifest; byHash: Record<string, FileFacts> };
-  /** Filled by `AssemblyCache`, for the global key it was opened with. */
-  assembly?: { root: string; state: AssemblyMemory };
+  /**
+   * Filled by `AssemblyCache` (its `AssemblyMemory`), for the global key it was opened with;
+   * opaque here, so that the two caches do not import each other.
+   */
+  assembly?: { root: string; state: unknown };
 }
 
 export function createCacheMemory(): CacheMemory {
@@ -245,11 +246,6 @@ export class FactsCache {
   private factsFile(hash: string): string {
     return path.join(this.root, 'facts', hash.slice(0, 2), `${hash}.json`);
   }
-}
-
-export function contentHash(content: string | Buffer): string {
-  // The one-shot form: thousands of small inputs a run, and no Hash object for each.
-  return hash('sha256', content, 'hex').slice(0, 40);
 }
 
 export interface ClearResult {

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { UserError, type Finding } from '../core/errors.js';
 import { serializeDocument } from '../core/write-document.js';
 import type { OpenApiDocument } from '../core/types.js';
-import { AssemblyCache, type AssemblyStore } from './assembly-cache.js';
+import { AssemblyCache } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
 import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
-import { readPsr4, type Psr4Root } from './php/psr4.js';
+import { readPsr4 } from './php/psr4.js';
+import type { GenerateRun } from './run.js';
 import { projectFiles } from './project/files.js';
 import { loadProject, type LoadedProject } from './project/load.js';
 import { patchLastDocument, type Patched } from './patch/apply.js';
@@ -87,28 +88,6 @@ function generateSync(projectDir: string, options: GenerateOptions): GenerateRes
     ...(options.onProgress ? { onFile: options.onProgress } : {}),
   });
   return finishRun(run, project);
-}
-
-/** One run of the generator, as set up from the options: shared with `generate:optimized`. */
-export interface GenerateRun {
-  started: number;
-  dir: string;
-  config: ApidocConfig;
-  configWarnings: Finding[];
-  cache: FactsCache;
-  /** `--incremental`, when the cache is on. */
-  incremental: boolean;
-  /**
-   * Whether the run leaves a state for `--incremental` to patch its document with, and may
-   * patch the last one (with `incremental`): with the cache on, not for a `CacheMemory` user.
-   */
-  patch: boolean;
-  psr4: Psr4Root[];
-  patterns: readonly string[];
-  /** Opens the assembly store for a global key (absent without the cache). */
-  store?: (globalKey: string) => AssemblyStore;
-  /** The assembly store once opened, for its problems. */
-  assembly?: AssemblyCache;
 }
 
 /** Checks the project and reads its configuration; throws a `UserError` when there is none. */

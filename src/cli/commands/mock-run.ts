@@ -14,7 +14,7 @@ import {
   parsePositiveInt,
 } from '../options.js';
 import { reportToPrimary, startWorkers, stopWorkers } from '../cluster.js';
-import type { MockFlags } from './mock.js';
+import type { MockFlags } from './mock-flags.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import { createRequestLog } from '../request-log.js';
 

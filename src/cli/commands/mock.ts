@@ -3,19 +3,9 @@ import { isWorker } from '../cluster.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../core/engine/options.js';
 import { SCENARIOS } from '../../core/engine/scenarios.js';
 
-export const DEFAULT_SPEC = 'storage/app/spectrum/openapi.json';
+import type { MockFlags } from './mock-flags.js';
 
-export interface MockFlags {
-  host: string;
-  port: string;
-  spec: string;
-  delay?: string;
-  scenario: string;
-  seed: string;
-  strict?: boolean;
-  quiet?: boolean;
-  workers: string;
-}
+export const DEFAULT_SPEC = 'storage/app/spectrum/openapi.json';
 
 export function registerMock(program: Command): void {
   program

@@ -108,8 +108,16 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
  * The warning for a success response the engine could not type: once per route, with the
  * line of the return it could not read.
  */
-function notInferred(route: Route, handler: Handler, found: NotInferred, method: string, asm: Assembly): void {
-  const where = handler.controller ? `${handler.controller}::${handler.action}()` : 'the route closure';
+function notInferred(
+  route: Route,
+  handler: Handler,
+  found: NotInferred,
+  method: string,
+  asm: Assembly,
+): void {
+  const where = handler.controller
+    ? `${handler.controller}::${handler.action}()`
+    : 'the route closure';
   const warning: Finding = {
     code: 'response-not-inferred',
     message: `${method.toUpperCase()} ${route.uri}: the response of ${where} is not inferred (${found.reason}); documented without a schema`,
@@ -153,7 +161,9 @@ function inputType(validation: Validation, asm: Assembly): Type {
 }
 
 /** The paginator a handler answers with (for `page`/`cursor`), if any. */
-function paginatorOf(returns: readonly TypedReturn[] | undefined): 'length' | 'simple' | 'cursor' | undefined {
+function paginatorOf(
+  returns: readonly TypedReturn[] | undefined,
+): 'length' | 'simple' | 'cursor' | undefined {
   const visit = (t: Type, depth: number): 'length' | 'simple' | 'cursor' | undefined => {
     if (depth > 3) return undefined;
     for (const m of members(t)) {

@@ -68,7 +68,8 @@ export function responses(
   const answers = withoutFallThrough(
     (input.returns ?? []).flatMap((r) => answersOf(r.type, r.line, input.method)),
   );
-  if (!input.returns) answers.push({ status: 200, body: { kind: 'unknown', reason: 'no handler' }, line: 0 });
+  if (!input.returns)
+    answers.push({ status: 200, body: { kind: 'unknown', reason: 'no handler' }, line: 0 });
   const byStatus = new Map<number, Answer[]>();
   for (const a of answers) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a]);
   let notInferred: NotInferred | undefined;
@@ -121,7 +122,9 @@ export function responses(
 function answersOf(type: Type, line: number, method: string): Answer[] {
   const readOnly = method === 'get' || method === 'head';
   const created = (t: Type): ('yes' | 'maybe' | undefined)[] =>
-    members(t).map((m) => (m.kind === 'model' && (m.created === 'yes' || m.created === 'maybe') ? m.created : undefined));
+    members(t).map((m) =>
+      m.kind === 'model' && (m.created === 'yes' || m.created === 'maybe') ? m.created : undefined,
+    );
   const statuses = (t: Type): number[] => {
     if (readOnly) return [200];
     const flags = created(t);
@@ -142,7 +145,12 @@ function answersOf(type: Type, line: number, method: string): Answer[] {
         return [answer];
       }
       case 'resource':
-        return statuses(t.collection ? { kind: 'null' } : t.data).map((status) => ({ status, body: t, wrap: true, line }));
+        return statuses(t.collection ? { kind: 'null' } : t.data).map((status) => ({
+          status,
+          body: t,
+          wrap: true,
+          line,
+        }));
       case 'model':
         return statuses(t).map((status) => ({ status, body: t, line }));
       case 'file':

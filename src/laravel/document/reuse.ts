@@ -1,4 +1,4 @@
-import { contentHash } from '../cache.js';
+import { contentHash } from '../hash.js';
 import type { AssemblyStore, RouteEntry } from '../assembly-cache.js';
 import type { Route } from '../routes/types.js';
 import { routeOperations, type BuiltOperation, type OperationContext } from './operation.js';

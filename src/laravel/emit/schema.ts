@@ -31,7 +31,8 @@ export class SchemaEmitter {
   /** The schema of a type; equal types share one (never mutate what this returns). */
   schema(type: Type, depth = 0): SchemaObject {
     if (depth > 24) return {};
-    if (type.kind === 'scalar' || type.kind === 'literal' || type.kind === 'schema') return this.write(type, depth);
+    if (type.kind === 'scalar' || type.kind === 'literal' || type.kind === 'schema')
+      return this.write(type, depth);
     return this.tracker.memo(this.done, typeKey(type), () => this.write(type, depth));
   }
 
@@ -181,7 +182,8 @@ export class SchemaEmitter {
   serialise(type: Type): Type | undefined {
     const name = classOf(type);
     if (!name) return undefined;
-    if (this.engine.isA(name, DATES)) return { kind: 'scalar', type: 'string', format: 'date-time' };
+    if (this.engine.isA(name, DATES))
+      return { kind: 'scalar', type: 'string', format: 'date-time' };
     const frame = frameOf(EMPTY_BODY, {});
     for (const method of ['jsonSerialize', 'toArray']) {
       if (!this.engine.world.classes.method(name, method)) continue;
@@ -201,4 +203,3 @@ const DATES = [
   'DateTimeInterface',
   'Carbon\\CarbonInterface',
 ];
-

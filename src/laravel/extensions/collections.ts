@@ -24,7 +24,8 @@ import { attribute } from './eloquent.js';
 
 type Listish = Extract<Type, { kind: 'list' | 'map' | 'shape' }>;
 
-const isList = (t: Type): t is Listish => t.kind === 'list' || t.kind === 'map' || t.kind === 'shape';
+const isList = (t: Type): t is Listish =>
+  t.kind === 'list' || t.kind === 'map' || t.kind === 'shape';
 
 /** A value as a collection (`collect($x)`): a model gives its attributes. */
 export function collect(value: Type | undefined, ctx: Ctx): Type {
@@ -32,7 +33,8 @@ export function collect(value: Type | undefined, ctx: Ctx): Type {
   return union(
     members(value).map((t): Type => {
       if (isList(t)) return { ...t, collection: true };
-      if (t.kind === 'model') return { ...attributesShape(t.class, ctx.infer.world), collection: true } as Type;
+      if (t.kind === 'model')
+        return { ...attributesShape(t.class, ctx.infer.world), collection: true } as Type;
       if (t.kind === 'paginator') return listOf(t.items, true);
       if (t.kind === 'null') return listOf(unknown(), true);
       return listOf(unknown('collect()'), true);
@@ -104,14 +106,19 @@ export const COLLECTION_METHODS: Record<string, MethodRule> = {
   mapWithKeys: (r, args, ctx) => {
     if (!isList(r) || !args[0]) return undefined;
     const pairs = ctx.infer.invoke(args[0], [items(r), STRING], ctx.frame);
-    return { kind: 'map', values: union(members(pairs).map((p) => access(p, undefined))), collection: true };
+    return {
+      kind: 'map',
+      values: union(members(pairs).map((p) => access(p, undefined))),
+      collection: true,
+    };
   },
   flatMap: (r, args, ctx) => {
     const m = mapped(false)(r, args, ctx);
     return m && m.kind === 'list' ? listOf(element(m.items), true) : m;
   },
   keyBy: (r) => (isList(r) ? { kind: 'map', values: items(r), collection: true } : undefined),
-  groupBy: (r) => (isList(r) ? { kind: 'map', values: listOf(items(r), true), collection: true } : undefined),
+  groupBy: (r) =>
+    isList(r) ? { kind: 'map', values: listOf(items(r), true), collection: true } : undefined,
   values: toList,
   all: same,
   toArray: same,
@@ -194,14 +201,20 @@ export const COLLECTION_METHODS: Record<string, MethodRule> = {
   toJson: () => STRING,
   put: withField('key'),
   prepend: withField('prepend'),
-  push: (r, args) => (r.kind === 'list' && args[0] ? { ...r, items: union([r.items, ...args]) } : same(r, args, undefined as never)),
+  push: (r, args) =>
+    r.kind === 'list' && args[0]
+      ? { ...r, items: union([r.items, ...args]) }
+      : same(r, args, undefined as never),
   concat: merge,
   merge,
   union: merge,
   except,
   forget: except,
   only,
-  reduce: (r, args, ctx) => (isList(r) && args[0] ? ctx.infer.invoke(args[0], [args[1] ?? NULL, items(r)], ctx.frame) : undefined),
+  reduce: (r, args, ctx) =>
+    isList(r) && args[0]
+      ? ctx.infer.invoke(args[0], [args[1] ?? NULL, items(r)], ctx.frame)
+      : undefined,
   pipe: (r, args, ctx) => (args[0] ? ctx.infer.invoke(args[0], [r], ctx.frame) : undefined),
 };
 
@@ -215,7 +228,10 @@ export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
   }
   if (parts.every((p) => p.kind === 'list')) return listOf(union(parts.map(items)));
   const shapes = parts.filter((p) => p.kind === 'shape');
-  if (shapes.length > 0 && parts.every((p) => p.kind === 'shape' || p.kind === 'map' || p.kind === 'unknown'))
+  if (
+    shapes.length > 0 &&
+    parts.every((p) => p.kind === 'shape' || p.kind === 'map' || p.kind === 'unknown')
+  )
     return arrayMerge(shapes, ctx);
   return { kind: 'map', values: union(parts.map(items)) };
 }
@@ -251,7 +267,8 @@ const FUNCTIONS: Extension['functions'] = {
     const value = column
       ? union(
           members(item).map((i) =>
-            column.kind === 'literal' && (i.kind === 'model' || i.kind === 'enum' || i.kind === 'object')
+            column.kind === 'literal' &&
+            (i.kind === 'model' || i.kind === 'enum' || i.kind === 'object')
               ? ctx.infer.property(i, String(column.value), ctx.frame)
               : access(i, column),
           ),
@@ -274,7 +291,8 @@ const FUNCTIONS: Extension['functions'] = {
       fields: names.map((key) => ({ key, type: ctx.frame.params.get(key) ?? unknown(`$${key}`) })),
     };
   },
-  array_wrap: (args) => (args[0] ? (args[0].kind === 'list' ? args[0] : listOf(args[0])) : undefined),
+  array_wrap: (args) =>
+    args[0] ? (args[0].kind === 'list' ? args[0] : listOf(args[0])) : undefined,
   data_get: (args) => (args[0] && args[1] ? access(args[0], args[1]) : undefined),
   head: (args) => (args[0] ? items(args[0]) : undefined),
   last: (args) => (args[0] ? items(args[0]) : undefined),
@@ -288,14 +306,22 @@ export const collections: Extension = {
   functions: FUNCTIONS,
   methods: { list: COLLECTION_METHODS, map: COLLECTION_METHODS, shape: COLLECTION_METHODS },
   effects: {
-    list: { push: COLLECTION_METHODS.push!, put: withField('key'), prepend: withField('prepend'), transform: mapped(false) },
+    list: {
+      push: COLLECTION_METHODS.push!,
+      put: withField('key'),
+      prepend: withField('prepend'),
+      transform: mapped(false),
+    },
     shape: { put: withField('key'), prepend: withField('prepend'), forget: except },
   },
   classes: [
     {
       classes: ['Illuminate\\Support\\Collection', 'Illuminate\\Database\\Eloquent\\Collection'],
       construct: (_c, args, ctx) => collect(args[0], ctx),
-      statics: { make: (_c, args, ctx) => collect(args[0], ctx), times: () => listOf(unknown(), true) },
+      statics: {
+        make: (_c, args, ctx) => collect(args[0], ctx),
+        times: () => listOf(unknown(), true),
+      },
     },
   ],
 };

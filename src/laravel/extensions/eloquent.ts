@@ -44,7 +44,10 @@ function names(args: readonly Type[]): string[] {
     const direct = stringValues(a);
     if (direct) out.push(...direct);
     else if (a.kind === 'list') out.push(...(stringValues(a.items) ?? []));
-    else if (a.kind === 'shape') out.push(...a.fields.map((f) => (/^\d+$/.test(f.key) ? (stringValues(f.type)?.[0] ?? '') : f.key)));
+    else if (a.kind === 'shape')
+      out.push(
+        ...a.fields.map((f) => (/^\d+$/.test(f.key) ? (stringValues(f.type)?.[0] ?? '') : f.key)),
+      );
   }
   return out.filter(Boolean).map((n) => n.split(':')[0]!.split('.')[0]!);
 }
@@ -57,20 +60,104 @@ const withLoaded: MethodRule = (r, args) => {
 
 /** Builder methods that only narrow or order the query. */
 const CHAINABLE = [
-  'where', 'orWhere', 'whereNot', 'orWhereNot', 'whereIn', 'whereNotIn', 'orWhereIn', 'whereNull',
-  'whereNotNull', 'orWhereNull', 'whereBetween', 'whereNotBetween', 'whereDate', 'whereMonth',
-  'whereYear', 'whereDay', 'whereTime', 'whereColumn', 'whereHas', 'orWhereHas', 'whereDoesntHave',
-  'whereRelation', 'whereBelongsTo', 'whereKey', 'whereKeyNot', 'whereLike', 'whereAny', 'whereAll',
-  'whereJsonContains', 'whereFullText', 'whereExists', 'whereRaw', 'orWhereRaw', 'has', 'doesntHave',
-  'withCount', 'withSum', 'withAvg', 'withMax', 'withMin', 'withExists', 'withAggregate',
-  'latest', 'oldest', 'orderBy', 'orderByDesc', 'orderByRaw', 'reorder', 'inRandomOrder',
-  'select', 'addSelect', 'selectRaw', 'distinct', 'limit', 'take', 'skip', 'offset', 'forPage',
-  'join', 'leftJoin', 'rightJoin', 'crossJoin', 'groupBy', 'having', 'havingRaw', 'when', 'unless',
-  'tap', 'withTrashed', 'onlyTrashed', 'withoutTrashed', 'withoutGlobalScope', 'withoutGlobalScopes',
-  'lockForUpdate', 'sharedLock', 'newQuery', 'query', 'toBase', 'withGlobalScope', 'scopes',
-  'applyScopes', 'filter', 'search', 'active', 'latestOfMany', 'oldestOfMany', 'ofMany', 'wherePivot',
-  'withPivot', 'withTimestamps', 'as', 'using', 'orderByPivot', 'whereHasMorph', 'withWhereHas',
-  'cursor', 'lazy', 'lazyById',
+  'where',
+  'orWhere',
+  'whereNot',
+  'orWhereNot',
+  'whereIn',
+  'whereNotIn',
+  'orWhereIn',
+  'whereNull',
+  'whereNotNull',
+  'orWhereNull',
+  'whereBetween',
+  'whereNotBetween',
+  'whereDate',
+  'whereMonth',
+  'whereYear',
+  'whereDay',
+  'whereTime',
+  'whereColumn',
+  'whereHas',
+  'orWhereHas',
+  'whereDoesntHave',
+  'whereRelation',
+  'whereBelongsTo',
+  'whereKey',
+  'whereKeyNot',
+  'whereLike',
+  'whereAny',
+  'whereAll',
+  'whereJsonContains',
+  'whereFullText',
+  'whereExists',
+  'whereRaw',
+  'orWhereRaw',
+  'has',
+  'doesntHave',
+  'withCount',
+  'withSum',
+  'withAvg',
+  'withMax',
+  'withMin',
+  'withExists',
+  'withAggregate',
+  'latest',
+  'oldest',
+  'orderBy',
+  'orderByDesc',
+  'orderByRaw',
+  'reorder',
+  'inRandomOrder',
+  'select',
+  'addSelect',
+  'selectRaw',
+  'distinct',
+  'limit',
+  'take',
+  'skip',
+  'offset',
+  'forPage',
+  'join',
+  'leftJoin',
+  'rightJoin',
+  'crossJoin',
+  'groupBy',
+  'having',
+  'havingRaw',
+  'when',
+  'unless',
+  'tap',
+  'withTrashed',
+  'onlyTrashed',
+  'withoutTrashed',
+  'withoutGlobalScope',
+  'withoutGlobalScopes',
+  'lockForUpdate',
+  'sharedLock',
+  'newQuery',
+  'query',
+  'toBase',
+  'withGlobalScope',
+  'scopes',
+  'applyScopes',
+  'filter',
+  'search',
+  'active',
+  'latestOfMany',
+  'oldestOfMany',
+  'ofMany',
+  'wherePivot',
+  'withPivot',
+  'withTimestamps',
+  'as',
+  'using',
+  'orderByPivot',
+  'whereHasMorph',
+  'withWhereHas',
+  'cursor',
+  'lazy',
+  'lazyById',
 ];
 
 const BUILDER: Record<string, MethodRule> = {
@@ -81,14 +168,20 @@ const BUILDER: Record<string, MethodRule> = {
   all: (r) => (r.kind === 'builder' ? many(r) : undefined),
   cursor: (r) => (r.kind === 'builder' ? many(r) : undefined),
   lazy: (r) => (r.kind === 'builder' ? many(r) : undefined),
-  paginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'length', items: model(r) } : undefined),
-  fastPaginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'length', items: model(r) } : undefined),
-  simplePaginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'simple', items: model(r) } : undefined),
-  cursorPaginate: (r) => (r.kind === 'builder' ? { kind: 'paginator', style: 'cursor', items: model(r) } : undefined),
-  find: (r, args) => (r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : maybe(r)),
+  paginate: (r) =>
+    r.kind === 'builder' ? { kind: 'paginator', style: 'length', items: model(r) } : undefined,
+  fastPaginate: (r) =>
+    r.kind === 'builder' ? { kind: 'paginator', style: 'length', items: model(r) } : undefined,
+  simplePaginate: (r) =>
+    r.kind === 'builder' ? { kind: 'paginator', style: 'simple', items: model(r) } : undefined,
+  cursorPaginate: (r) =>
+    r.kind === 'builder' ? { kind: 'paginator', style: 'cursor', items: model(r) } : undefined,
+  find: (r, args) =>
+    r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : maybe(r),
   first: (r) => (r.kind === 'builder' ? maybe(r) : undefined),
   firstWhere: (r) => (r.kind === 'builder' ? maybe(r) : undefined),
-  findOrFail: (r, args) => (r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : model(r)),
+  findOrFail: (r, args) =>
+    r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : model(r),
   firstOrFail: (r) => (r.kind === 'builder' ? model(r) : undefined),
   sole: (r) => (r.kind === 'builder' ? model(r) : undefined),
   findOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),
@@ -101,7 +194,8 @@ const BUILDER: Record<string, MethodRule> = {
   save: (r, args) => args[0] ?? undefined,
   firstOrCreate: (r) => (r.kind === 'builder' ? model(r, { created: 'maybe' }) : undefined),
   updateOrCreate: (r) => (r.kind === 'builder' ? model(r, { created: 'maybe' }) : undefined),
-  createMany: (r) => (r.kind === 'builder' ? listOf(model(r, { created: 'yes' }), true) : undefined),
+  createMany: (r) =>
+    r.kind === 'builder' ? listOf(model(r, { created: 'yes' }), true) : undefined,
   count: () => INTEGER,
   exists: () => BOOLEAN,
   doesntExist: () => BOOLEAN,
@@ -125,7 +219,9 @@ const BUILDER: Record<string, MethodRule> = {
   },
   value: (r, args, ctx) => {
     const column = stringValues(args[0] ?? unknown())?.[0];
-    return r.kind === 'builder' && column ? union([attribute(r.model, column, ctx), NULL]) : undefined;
+    return r.kind === 'builder' && column
+      ? union([attribute(r.model, column, ctx), NULL])
+      : undefined;
   },
   getModel: (r) => (r.kind === 'builder' ? model(r) : undefined),
   /** A local scope (`scopeActive`), or a method Laravel forwards: the query goes on. */
@@ -135,7 +231,12 @@ const BUILDER: Record<string, MethodRule> = {
     if (/^(or)?[wW]here[A-Z]/.test(ctx.method)) return r;
     const scope = `scope${ctx.method.charAt(0).toUpperCase()}${ctx.method.slice(1)}`;
     if (!ctx.infer.world.classes.method(r.model, scope)) return undefined;
-    const result = ctx.infer.call({ kind: 'model', class: r.model }, scope, [r, ...args], ctx.frame);
+    const result = ctx.infer.call(
+      { kind: 'model', class: r.model },
+      scope,
+      [r, ...args],
+      ctx.frame,
+    );
     return members(result).some((t) => t.kind === 'builder') ? result : r;
   },
 };
@@ -205,7 +306,8 @@ const MODEL: Record<string, MethodRule> = {
   toArray: keep,
   jsonSerialize: keep,
   attributesToArray: keep,
-  replicate: (r) => (r.kind === 'model' ? { kind: 'model', class: r.class, created: 'new' } : undefined),
+  replicate: (r) =>
+    r.kind === 'model' ? { kind: 'model', class: r.class, created: 'new' } : undefined,
   save: () => BOOLEAN,
   push: () => BOOLEAN,
   update: () => BOOLEAN,
@@ -227,7 +329,10 @@ const MODEL: Record<string, MethodRule> = {
   },
   only: (r, args, ctx) =>
     r.kind === 'model'
-      ? { kind: 'shape', fields: names(args).map((key) => ({ key, type: attribute(r.class, key, ctx) })) }
+      ? {
+          kind: 'shape',
+          fields: names(args).map((key) => ({ key, type: attribute(r.class, key, ctx) })),
+        }
       : undefined,
   // Relation methods on the model: `$this->hasMany(Post::class)`.
   ...Object.fromEntries(
@@ -236,7 +341,11 @@ const MODEL: Record<string, MethodRule> = {
       ((_r, args) => {
         const related = args[0];
         const cls =
-          related?.kind === 'class' ? related.class : related?.kind === 'literal' ? String(related.value) : undefined;
+          related?.kind === 'class'
+            ? related.class
+            : related?.kind === 'literal'
+              ? String(related.value)
+              : undefined;
         return cls ? { kind: 'builder', model: cls } : unknown(relation);
       }) satisfies MethodRule,
     ]),

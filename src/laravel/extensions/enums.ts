@@ -6,8 +6,10 @@ import { NULL, STRING, listOf, union, type Type } from '../infer/type.js';
  * to) and `name`.
  * @see https://www.php.net/manual/en/language.enumerations.backed.php
  */
-const isEnum = (className: string, ctx: Parameters<NonNullable<Extension['functions']>[string]>[1]) =>
-  ctx.infer.world.classes.get(className)?.facts.kind === 'enum';
+const isEnum = (
+  className: string,
+  ctx: Parameters<NonNullable<Extension['functions']>[string]>[1],
+) => ctx.infer.world.classes.get(className)?.facts.kind === 'enum';
 
 export const enums: Extension = {
   properties: {
@@ -24,7 +26,8 @@ export const enums: Extension = {
       statics: {
         cases: (c, _a, ctx) => (isEnum(c, ctx) ? listOf({ kind: 'enum', class: c }) : undefined),
         from: (c, _a, ctx) => (isEnum(c, ctx) ? { kind: 'enum', class: c } : undefined),
-        tryFrom: (c, _a, ctx) => (isEnum(c, ctx) ? union([{ kind: 'enum', class: c } as Type, NULL]) : undefined),
+        tryFrom: (c, _a, ctx) =>
+          isEnum(c, ctx) ? union([{ kind: 'enum', class: c } as Type, NULL]) : undefined,
       },
     },
   ],

@@ -1,6 +1,16 @@
 import type { Ctx, Extension, MethodRule } from '../infer/api.js';
 import { element } from '../infer/access.js';
-import { INTEGER, NULL, STRING, listOf, members, union, unknown, type Field, type Type } from '../infer/type.js';
+import {
+  INTEGER,
+  NULL,
+  STRING,
+  listOf,
+  members,
+  union,
+  unknown,
+  type Field,
+  type Type,
+} from '../infer/type.js';
 
 /**
  * league/fractal: `new Item($model, new PostTransformer)`, `new Collection(...)` with
@@ -39,7 +49,8 @@ const resource =
   });
 
 const setSerializer: MethodRule = (r, args) => withState(r, { serializer: args[0] ?? unknown() });
-const setPaginator: MethodRule = (r) => withState(r, { paginated: { kind: 'literal', value: true } });
+const setPaginator: MethodRule = (r) =>
+  withState(r, { paginated: { kind: 'literal', value: true } });
 
 /** What the transformer makes of one item: its `transform()` (or a closure's result). */
 function transform(transformer: Type, item: Type, ctx: Ctx): Type {
@@ -67,7 +78,11 @@ const PAGINATION: Type = {
       type: {
         kind: 'shape',
         fields: [
-          { key: 'previous', type: { kind: 'scalar', type: 'string', format: 'uri' }, optional: true },
+          {
+            key: 'previous',
+            type: { kind: 'scalar', type: 'string', format: 'uri' },
+            optional: true,
+          },
           { key: 'next', type: { kind: 'scalar', type: 'string', format: 'uri' }, optional: true },
         ],
       },
@@ -75,7 +90,10 @@ const PAGINATION: Type = {
   ],
 };
 
-const META: Field = { key: 'meta', type: { kind: 'shape', fields: [{ key: 'pagination', type: PAGINATION }] } };
+const META: Field = {
+  key: 'meta',
+  type: { kind: 'shape', fields: [{ key: 'pagination', type: PAGINATION }] },
+};
 
 /** `createData($resource)->toArray()`. */
 function serialize(scope: Obj, ctx: Ctx): Type {
@@ -86,13 +104,18 @@ function serialize(scope: Obj, ctx: Ctx): Type {
       if (r.kind !== 'object' || !r.state) return unknown('fractal resource');
       const isList = ctx.infer.isA(r.class, [COLLECTION]);
       const data = r.state.data ?? unknown();
-      const transformed = transform(r.state.transformer ?? unknown(), isList ? element(data) : data, ctx);
+      const transformed = transform(
+        r.state.transformer ?? unknown(),
+        isList ? element(data) : data,
+        ctx,
+      );
       const serializer = serializerOf(scope.state?.serializer, ctx);
       const paginated = r.state.paginated !== undefined;
       if (ctx.infer.isA(r.class, [PRIMITIVE])) return transformed;
       if (serializer === 'json-api') return jsonApi(transformed, r.state.key, isList, paginated);
       const fields: Field[] = [];
-      if (isList || serializer === 'data') fields.push({ key: 'data', type: isList ? listOf(transformed) : transformed });
+      if (isList || serializer === 'data')
+        fields.push({ key: 'data', type: isList ? listOf(transformed) : transformed });
       else return transformed;
       if (paginated) fields.push(META);
       return { kind: 'shape', fields };
@@ -110,20 +133,33 @@ function serializerOf(serializer: Type | undefined, ctx: Ctx): 'json-api' | 'arr
 }
 
 /** JSON:API: `{data: {type, id, attributes}}`, the `id` taken out of the attributes. */
-function jsonApi(transformed: Type, key: Type | undefined, isList: boolean, paginated: boolean): Type {
+function jsonApi(
+  transformed: Type,
+  key: Type | undefined,
+  isList: boolean,
+  paginated: boolean,
+): Type {
   const attributes = union(
     members(transformed).map((t) =>
       t.kind === 'shape' ? { ...t, fields: t.fields.filter((f) => f.key !== 'id') } : t,
     ),
   );
-  const type: Type = key?.kind === 'literal' ? { kind: 'literal', value: String(key.value) } : STRING;
+  const type: Type =
+    key?.kind === 'literal' ? { kind: 'literal', value: String(key.value) } : STRING;
   const object: Type = {
     kind: 'shape',
     fields: [
       { key: 'type', type },
       { key: 'id', type: STRING },
       { key: 'attributes', type: attributes },
-      { key: 'links', type: { kind: 'shape', fields: [{ key: 'self', type: { kind: 'scalar', type: 'string', format: 'uri' } }] }, optional: true },
+      {
+        key: 'links',
+        type: {
+          kind: 'shape',
+          fields: [{ key: 'self', type: { kind: 'scalar', type: 'string', format: 'uri' } }],
+        },
+        optional: true,
+      },
     ],
   };
   const fields: Field[] = [{ key: 'data', type: isList ? listOf(object) : object }];
@@ -146,8 +182,14 @@ function jsonApi(transformed: Type, key: Type | undefined, isList: boolean, pagi
 
 /** spatie/laravel-fractal: `fractal($data, $transformer)->toArray()`. */
 const spatieMethods: Record<string, MethodRule> = {
-  collection: (r, args) => withState(r, { data: args[0] ?? unknown(), transformer: args[1] ?? unknown(), list: { kind: 'literal', value: true } }),
-  item: (r, args) => withState(r, { data: args[0] ?? unknown(), transformer: args[1] ?? unknown(), list: NULL }),
+  collection: (r, args) =>
+    withState(r, {
+      data: args[0] ?? unknown(),
+      transformer: args[1] ?? unknown(),
+      list: { kind: 'literal', value: true },
+    }),
+  item: (r, args) =>
+    withState(r, { data: args[0] ?? unknown(), transformer: args[1] ?? unknown(), list: NULL }),
   transformWith: (r, args) => withState(r, { transformer: args[0] ?? unknown() }),
   serializeWith: (r, args) => withState(r, { serializer: args[0] ?? unknown() }),
   withResourceName: (r, args) => withState(r, { key: args[0] ?? NULL }),
@@ -155,7 +197,11 @@ const spatieMethods: Record<string, MethodRule> = {
   parseIncludes: (r) => r,
   toArray: (r, _args, ctx) => spatieSerialize(r, ctx),
   jsonSerialize: (r, _args, ctx) => spatieSerialize(r, ctx),
-  respond: (r, args, ctx) => ({ kind: 'response', body: spatieSerialize(r, ctx), ...(statusLiteral(args[0])) }),
+  respond: (r, args, ctx) => ({
+    kind: 'response',
+    body: spatieSerialize(r, ctx),
+    ...statusLiteral(args[0]),
+  }),
 };
 
 function statusLiteral(arg: Type | undefined): { status?: number } {
@@ -165,7 +211,9 @@ function statusLiteral(arg: Type | undefined): { status?: number } {
 function spatieSerialize(r: Type, ctx: Ctx): Type {
   if (r.kind !== 'object' || !r.state) return unknown('fractal');
   const data = r.state.data ?? unknown();
-  const isList = r.state.list ? r.state.list.kind === 'literal' : members(data).some((d) => d.kind === 'list' || d.kind === 'paginator');
+  const isList = r.state.list
+    ? r.state.list.kind === 'literal'
+    : members(data).some((d) => d.kind === 'list' || d.kind === 'paginator');
   const res: Type = {
     kind: 'object',
     class: isList ? COLLECTION : ITEM,
@@ -173,7 +221,9 @@ function spatieSerialize(r: Type, ctx: Ctx): Type {
       data,
       transformer: r.state.transformer ?? unknown(),
       key: r.state.key ?? NULL,
-      ...(r.state.paginated || members(data).some((d) => d.kind === 'paginator') ? { paginated: { kind: 'literal', value: true } as Type } : {}),
+      ...(r.state.paginated || members(data).some((d) => d.kind === 'paginator')
+        ? { paginated: { kind: 'literal', value: true } as Type }
+        : {}),
     },
   };
   const scope: Obj = {
@@ -189,7 +239,11 @@ export const fractal: Extension = {
     fractal: (args) => ({
       kind: 'object',
       class: SPATIE,
-      state: { data: args[0] ?? unknown(), transformer: args[1] ?? unknown(), ...(args[2] ? { serializer: args[2] } : {}) },
+      state: {
+        data: args[0] ?? unknown(),
+        transformer: args[1] ?? unknown(),
+        ...(args[2] ? { serializer: args[2] } : {}),
+      },
     }),
   },
   classes: [
@@ -205,7 +259,9 @@ export const fractal: Extension = {
           class: SCOPE,
           state: {
             resource: args[0] ?? unknown(),
-            ...(r.kind === 'object' && r.state?.serializer ? { serializer: r.state.serializer } : {}),
+            ...(r.kind === 'object' && r.state?.serializer
+              ? { serializer: r.state.serializer }
+              : {}),
           },
         }),
       },
@@ -219,15 +275,38 @@ export const fractal: Extension = {
         toJson: () => STRING,
       },
     },
-    { classes: [ITEM], construct: resource(ITEM), methods: { setPaginator, setMeta: (r) => r, setResourceKey: (r, a) => withState(r, { key: a[0] ?? NULL }) }, effects: { setPaginator, setMeta: (r) => r, setResourceKey: (r, a) => withState(r, { key: a[0] ?? NULL }) } },
-    { classes: [COLLECTION], construct: resource(COLLECTION), methods: { setPaginator, setCursor: setPaginator, setMeta: (r) => r }, effects: { setPaginator, setCursor: setPaginator, setMeta: (r) => r } },
+    {
+      classes: [ITEM],
+      construct: resource(ITEM),
+      methods: {
+        setPaginator,
+        setMeta: (r) => r,
+        setResourceKey: (r, a) => withState(r, { key: a[0] ?? NULL }),
+      },
+      effects: {
+        setPaginator,
+        setMeta: (r) => r,
+        setResourceKey: (r, a) => withState(r, { key: a[0] ?? NULL }),
+      },
+    },
+    {
+      classes: [COLLECTION],
+      construct: resource(COLLECTION),
+      methods: { setPaginator, setCursor: setPaginator, setMeta: (r) => r },
+      effects: { setPaginator, setCursor: setPaginator, setMeta: (r) => r },
+    },
     { classes: [PRIMITIVE], construct: resource(PRIMITIVE) },
     { classes: [SPATIE], methods: spatieMethods, effects: spatieMethods },
     {
       classes: [SPATIE_FACADE],
       statics: {
-        create: (_c, args) => ({ kind: 'object', class: SPATIE, state: { data: args[0] ?? unknown(), transformer: args[1] ?? unknown() } }),
-        collection: (_c, args, ctx) => spatieMethods.collection!({ kind: 'object', class: SPATIE }, args, ctx),
+        create: (_c, args) => ({
+          kind: 'object',
+          class: SPATIE,
+          state: { data: args[0] ?? unknown(), transformer: args[1] ?? unknown() },
+        }),
+        collection: (_c, args, ctx) =>
+          spatieMethods.collection!({ kind: 'object', class: SPATIE }, args, ctx),
         item: (_c, args, ctx) => spatieMethods.item!({ kind: 'object', class: SPATIE }, args, ctx),
       },
     },

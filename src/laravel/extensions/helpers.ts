@@ -46,7 +46,12 @@ const carbon: Type = { kind: 'object', class: CARBON };
 /** `config('app.name')`: the value in the project's config files, typed. */
 function configType(value: PhpValue | undefined, ctx: Ctx): Type {
   if (value === undefined) return unknown('config');
-  if (typeof value === 'object' && value !== null && value.kind === 'call' && value.callee === 'env') {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    value.kind === 'call' &&
+    value.callee === 'env'
+  ) {
     const fallback = value.args[1];
     if (typeof fallback === 'number') return Number.isInteger(fallback) ? INTEGER : NUMBER;
     if (typeof fallback === 'boolean') return BOOLEAN;
@@ -68,21 +73,31 @@ const FUNCTIONS: Record<string, FunctionRule> = {
   abort: () => ({ kind: 'never' }),
   abort_if: () => NULL,
   abort_unless: () => NULL,
-  auth: (args) => (args.length > 0 ? { kind: 'object', class: AUTH_FACTORY } : { kind: 'object', class: AUTH_FACTORY }),
-  request: (args) => (args.length > 0 ? unknown('request input') : { kind: 'object', class: REQUEST }),
+  auth: (args) =>
+    args.length > 0
+      ? { kind: 'object', class: AUTH_FACTORY }
+      : { kind: 'object', class: AUTH_FACTORY },
+  request: (args) =>
+    args.length > 0 ? unknown('request input') : { kind: 'object', class: REQUEST },
   app: (args, ctx) => instanceOf(args[0], ctx),
   resolve: (args, ctx) => instanceOf(args[0], ctx),
-  value: (args, ctx) => (args[0]?.kind === 'fn' ? ctx.infer.invoke(args[0], args.slice(1), ctx.frame) : args[0]),
+  value: (args, ctx) =>
+    args[0]?.kind === 'fn' ? ctx.infer.invoke(args[0], args.slice(1), ctx.frame) : args[0],
   // `tap($x, fn)` is `$x`; `tap($x)->update(...)` too, whatever the method gives.
   tap: (args) =>
-    args.length > 1 || !args[0] ? args[0] : { kind: 'object', class: TAP_PROXY, state: { target: args[0] } },
+    args.length > 1 || !args[0]
+      ? args[0]
+      : { kind: 'object', class: TAP_PROXY, state: { target: args[0] } },
   optional: (args) => args[0],
-  with: (args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [args[0] ?? NULL], ctx.frame) : args[0]),
-  transform: (args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [args[0] ?? NULL], ctx.frame) : args[0]),
+  with: (args, ctx) =>
+    args[1] ? ctx.infer.invoke(args[1], [args[0] ?? NULL], ctx.frame) : args[0],
+  transform: (args, ctx) =>
+    args[1] ? ctx.infer.invoke(args[1], [args[0] ?? NULL], ctx.frame) : args[0],
   rescue: (args, ctx) => (args[0] ? ctx.infer.invoke(args[0], [], ctx.frame) : undefined),
   retry: (args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [], ctx.frame) : undefined),
   route: returns(URI),
-  url: (args) => (args.length > 0 ? URI : { kind: 'object', class: 'Illuminate\\Routing\\UrlGenerator' }),
+  url: (args) =>
+    args.length > 0 ? URI : { kind: 'object', class: 'Illuminate\\Routing\\UrlGenerator' },
   asset: returns(URI),
   secure_url: returns(URI),
   action: returns(URI),
@@ -96,7 +111,10 @@ const FUNCTIONS: Record<string, FunctionRule> = {
   bcrypt: returns(STRING),
   encrypt: returns(STRING),
   json_encode: returns(STRING),
-  json_decode: (args) => (args[1]?.kind === 'literal' && args[1].value === true ? { kind: 'map', values: unknown() } : unknown('json_decode')),
+  json_decode: (args) =>
+    args[1]?.kind === 'literal' && args[1].value === true
+      ? { kind: 'map', values: unknown() }
+      : unknown('json_decode'),
   serialize: returns(STRING),
   sprintf: returns(STRING),
   vsprintf: returns(STRING),
@@ -257,7 +275,8 @@ const valueMethods: Record<string, MethodRule> = Object.fromEntries(
 );
 
 /** Carbon's methods that give another date. */
-const CARBON_CHAIN = /^(add|sub|start|end|set|copy|clone|tz|timezone|utc|local|next|previous|first|last|modify|floor|ceil|round|min|max)/;
+const CARBON_CHAIN =
+  /^(add|sub|start|end|set|copy|clone|tz|timezone|utc|local|next|previous|first|last|modify|floor|ceil|round|min|max)/;
 
 const carbonStatics: Record<string, StaticRule> = {
   now: () => carbon,
@@ -274,19 +293,25 @@ const carbonStatics: Record<string, StaticRule> = {
 
 /** The validated input a handler's request carries (see `TypeEngine.entryParams`). */
 function inputOf(request: Type): Type {
-  return request.kind === 'object' && request.state?.input ? request.state.input : unknown('request input');
+  return request.kind === 'object' && request.state?.input
+    ? request.state.input
+    : unknown('request input');
 }
 
 /** One input field: `$request->input('email')`, `$request->email`. */
 function inputField(request: Type, key: Type | undefined, fallback?: Type): Type {
   const name = key?.kind === 'literal' ? String(key.value) : undefined;
   const input = inputOf(request);
-  const found = name !== undefined && input.kind === 'shape' ? input.fields.find((f) => f.key === name) : undefined;
+  const found =
+    name !== undefined && input.kind === 'shape'
+      ? input.fields.find((f) => f.key === name)
+      : undefined;
   const type = found ? found.type : unknown(name ? `input ${name}` : 'request input');
   return fallback ? union([type, fallback]) : type;
 }
 
-const wholeOrField: MethodRule = (r, args) => (args.length > 0 ? inputField(r, args[0], args[1]) : inputOf(r));
+const wholeOrField: MethodRule = (r, args) =>
+  args.length > 0 ? inputField(r, args[0], args[1]) : inputOf(r);
 
 const request: Record<string, MethodRule> = {
   user: (_r, _a, ctx) => user(ctx),
@@ -303,12 +328,16 @@ const request: Record<string, MethodRule> = {
   only: (r, args) => {
     const input = inputOf(r);
     const keys = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
-    return input.kind === 'shape' ? { ...input, fields: input.fields.filter((f) => keys.has(f.key)) } : input;
+    return input.kind === 'shape'
+      ? { ...input, fields: input.fields.filter((f) => keys.has(f.key)) }
+      : input;
   },
   except: (r, args) => {
     const input = inputOf(r);
     const keys = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
-    return input.kind === 'shape' ? { ...input, fields: input.fields.filter((f) => !keys.has(f.key)) } : input;
+    return input.kind === 'shape'
+      ? { ...input, fields: input.fields.filter((f) => !keys.has(f.key)) }
+      : input;
   },
   boolean: () => BOOLEAN,
   integer: () => INTEGER,
@@ -330,7 +359,8 @@ const request: Record<string, MethodRule> = {
   path: () => STRING,
   method: () => STRING,
   bearerToken: () => union([STRING, NULL]),
-  header: (_r, args) => (args.length > 0 ? union([STRING, NULL]) : { kind: 'map', values: listOf(STRING) }),
+  header: (_r, args) =>
+    args.length > 0 ? union([STRING, NULL]) : { kind: 'map', values: listOf(STRING) },
   route: () => unknown('route parameter'),
 };
 
@@ -371,7 +401,8 @@ const strStatics: Record<string, StaticRule> = new Proxy(
 const callbacks: Record<string, StaticRule> = {
   transaction: (_c, args, ctx) => (args[0] ? ctx.infer.invoke(args[0], [], ctx.frame) : undefined),
   remember: (_c, args, ctx) => (args[2] ? ctx.infer.invoke(args[2], [], ctx.frame) : undefined),
-  rememberForever: (_c, args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [], ctx.frame) : undefined),
+  rememberForever: (_c, args, ctx) =>
+    args[1] ? ctx.infer.invoke(args[1], [], ctx.frame) : undefined,
   sear: (_c, args, ctx) => (args[1] ? ctx.infer.invoke(args[1], [], ctx.frame) : undefined),
   flexible: (_c, args, ctx) => (args[2] ? ctx.infer.invoke(args[2], [], ctx.frame) : undefined),
   get: (_c, args) => args[1] ?? unknown('cache'),
@@ -382,8 +413,10 @@ const callbacks: Record<string, StaticRule> = {
 
 /** `Validator::make($data, $rules)->validated()`: the data it was given, once valid. */
 const validator: Record<string, MethodRule> = {
-  validate: (r) => (r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined),
-  validated: (r) => (r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined),
+  validate: (r) =>
+    r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined,
+  validated: (r) =>
+    r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined,
   safe: (r) => (r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined),
   fails: () => BOOLEAN,
   passes: () => BOOLEAN,
@@ -404,19 +437,39 @@ export const helpers: Extension = {
   },
   classes: [
     {
-      classes: [CARBON, 'Carbon\\CarbonImmutable', 'Illuminate\\Support\\Carbon', 'Illuminate\\Support\\Facades\\Date', 'DateTime', 'DateTimeImmutable', 'DateTimeInterface'],
+      classes: [
+        CARBON,
+        'Carbon\\CarbonImmutable',
+        'Illuminate\\Support\\Carbon',
+        'Illuminate\\Support\\Facades\\Date',
+        'DateTime',
+        'DateTimeImmutable',
+        'DateTimeInterface',
+      ],
       statics: carbonStatics,
       construct: () => carbon,
       methods: new Proxy(valueMethods, {
-        get: (target, method: string) => target[method] ?? (CARBON_CHAIN.test(method) ? (r: Type) => r : undefined),
+        get: (target, method: string) =>
+          target[method] ?? (CARBON_CHAIN.test(method) ? (r: Type) => r : undefined),
       }),
     },
-    { classes: ['Illuminate\\Support\\Str', 'Illuminate\\Support\\Stringable'], statics: strStatics, methods: { toString: () => STRING, value: () => STRING, '*': () => STRING } },
     {
-      classes: [REQUEST, 'Illuminate\\Foundation\\Http\\FormRequest', 'Illuminate\\Support\\Facades\\Request'],
+      classes: ['Illuminate\\Support\\Str', 'Illuminate\\Support\\Stringable'],
+      statics: strStatics,
+      methods: { toString: () => STRING, value: () => STRING, '*': () => STRING },
+    },
+    {
+      classes: [
+        REQUEST,
+        'Illuminate\\Foundation\\Http\\FormRequest',
+        'Illuminate\\Support\\Facades\\Request',
+      ],
       methods: request,
       statics: Object.fromEntries(
-        Object.entries(request).map(([k, rule]) => [k, (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx)]),
+        Object.entries(request).map(([k, rule]) => [
+          k,
+          (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx),
+        ]),
       ),
       properties: (r, name) => inputField(r, { kind: 'literal', value: name }),
     },
@@ -426,14 +479,40 @@ export const helpers: Extension = {
         get: () => (r: Type) => (r.kind === 'object' ? r.state?.target : undefined),
       }),
     },
-    { classes: [AUTH_FACTORY, 'Illuminate\\Contracts\\Auth\\Guard', 'Illuminate\\Contracts\\Auth\\StatefulGuard'], methods: auth },
+    {
+      classes: [
+        AUTH_FACTORY,
+        'Illuminate\\Contracts\\Auth\\Guard',
+        'Illuminate\\Contracts\\Auth\\StatefulGuard',
+      ],
+      methods: auth,
+    },
     { classes: ['Illuminate\\Support\\Facades\\Auth'], statics: authStatics },
     {
       classes: ['Illuminate\\Support\\Facades\\Validator'],
-      statics: { make: (_c, args) => ({ kind: 'object', class: 'Illuminate\\Validation\\Validator', state: { data: args[0] ?? unknown() } }) },
+      statics: {
+        make: (_c, args) => ({
+          kind: 'object',
+          class: 'Illuminate\\Validation\\Validator',
+          state: { data: args[0] ?? unknown() },
+        }),
+      },
     },
-    { classes: ['Illuminate\\Validation\\Validator', 'Illuminate\\Contracts\\Validation\\Validator'], methods: validator },
-    { classes: ['Illuminate\\Support\\Facades\\DB', 'Illuminate\\Support\\Facades\\Cache', 'Illuminate\\Support\\Facades\\Redis'], statics: callbacks },
+    {
+      classes: [
+        'Illuminate\\Validation\\Validator',
+        'Illuminate\\Contracts\\Validation\\Validator',
+      ],
+      methods: validator,
+    },
+    {
+      classes: [
+        'Illuminate\\Support\\Facades\\DB',
+        'Illuminate\\Support\\Facades\\Cache',
+        'Illuminate\\Support\\Facades\\Redis',
+      ],
+      statics: callbacks,
+    },
     {
       classes: ['Illuminate\\Support\\Facades\\DB'],
       statics: {
@@ -442,7 +521,13 @@ export const helpers: Extension = {
           const attributes = table ? ctx.infer.world.models.rowAttributes(table) : [];
           const row: Type =
             attributes.length > 0
-              ? { kind: 'shape', fields: attributes.map((a) => ({ key: a.name, type: { kind: 'schema', schema: a.schema } })) }
+              ? {
+                  kind: 'shape',
+                  fields: attributes.map((a) => ({
+                    key: a.name,
+                    type: { kind: 'schema', schema: a.schema },
+                  })),
+                }
               : unknown(`table ${table ?? ''}`);
           return { kind: 'builder', model: '', row };
         },
@@ -450,19 +535,86 @@ export const helpers: Extension = {
         raw: () => unknown('raw SQL'),
       },
     },
-    { classes: ['Illuminate\\Support\\Facades\\Hash', 'Illuminate\\Support\\Facades\\Crypt'], statics: { make: () => STRING, check: () => BOOLEAN, encrypt: () => STRING, decrypt: () => STRING, encryptString: () => STRING, decryptString: () => STRING } },
-    { classes: ['Illuminate\\Support\\Facades\\Storage'], statics: { url: () => URI, temporaryUrl: () => URI, exists: () => BOOLEAN, disk: () => ({ kind: 'object', class: 'Illuminate\\Filesystem\\FilesystemAdapter' }) } },
-    { classes: ['Illuminate\\Filesystem\\FilesystemAdapter'], methods: { url: () => URI, temporaryUrl: () => URI, exists: () => BOOLEAN, path: () => STRING } },
-    { classes: ['Illuminate\\Support\\Facades\\Gate'], statics: { allows: () => BOOLEAN, denies: () => BOOLEAN, check: () => BOOLEAN, any: () => BOOLEAN } },
-    { classes: ['Illuminate\\Support\\Facades\\URL', 'Illuminate\\Routing\\UrlGenerator'], statics: { to: () => URI, route: () => URI, signedRoute: () => URI, temporarySignedRoute: () => URI, current: () => URI, full: () => URI }, methods: { to: () => URI, route: () => URI, current: () => URI, full: () => URI, previous: () => URI } },
-    { classes: ['Laravel\\Sanctum\\NewAccessToken'], properties: (_r, name) => (name === 'plainTextToken' ? STRING : name === 'accessToken' ? unknown('token') : undefined) },
+    {
+      classes: ['Illuminate\\Support\\Facades\\Hash', 'Illuminate\\Support\\Facades\\Crypt'],
+      statics: {
+        make: () => STRING,
+        check: () => BOOLEAN,
+        encrypt: () => STRING,
+        decrypt: () => STRING,
+        encryptString: () => STRING,
+        decryptString: () => STRING,
+      },
+    },
+    {
+      classes: ['Illuminate\\Support\\Facades\\Storage'],
+      statics: {
+        url: () => URI,
+        temporaryUrl: () => URI,
+        exists: () => BOOLEAN,
+        disk: () => ({ kind: 'object', class: 'Illuminate\\Filesystem\\FilesystemAdapter' }),
+      },
+    },
+    {
+      classes: ['Illuminate\\Filesystem\\FilesystemAdapter'],
+      methods: {
+        url: () => URI,
+        temporaryUrl: () => URI,
+        exists: () => BOOLEAN,
+        path: () => STRING,
+      },
+    },
+    {
+      classes: ['Illuminate\\Support\\Facades\\Gate'],
+      statics: {
+        allows: () => BOOLEAN,
+        denies: () => BOOLEAN,
+        check: () => BOOLEAN,
+        any: () => BOOLEAN,
+      },
+    },
+    {
+      classes: ['Illuminate\\Support\\Facades\\URL', 'Illuminate\\Routing\\UrlGenerator'],
+      statics: {
+        to: () => URI,
+        route: () => URI,
+        signedRoute: () => URI,
+        temporarySignedRoute: () => URI,
+        current: () => URI,
+        full: () => URI,
+      },
+      methods: {
+        to: () => URI,
+        route: () => URI,
+        current: () => URI,
+        full: () => URI,
+        previous: () => URI,
+      },
+    },
+    {
+      classes: ['Laravel\\Sanctum\\NewAccessToken'],
+      properties: (_r, name) =>
+        name === 'plainTextToken' ? STRING : name === 'accessToken' ? unknown('token') : undefined,
+    },
     {
       classes: ['Illuminate\\Database\\Eloquent\\Casts\\Attribute'],
       statics: {
-        make: (_c, args, ctx) => ({ kind: 'object', class: 'Illuminate\\Database\\Eloquent\\Casts\\Attribute', state: { get: ctx.named?.get ?? args[0] ?? unknown() } }),
-        get: (_c, args) => ({ kind: 'object', class: 'Illuminate\\Database\\Eloquent\\Casts\\Attribute', state: { get: args[0] ?? unknown() } }),
+        make: (_c, args, ctx) => ({
+          kind: 'object',
+          class: 'Illuminate\\Database\\Eloquent\\Casts\\Attribute',
+          state: { get: ctx.named?.get ?? args[0] ?? unknown() },
+        }),
+        get: (_c, args) => ({
+          kind: 'object',
+          class: 'Illuminate\\Database\\Eloquent\\Casts\\Attribute',
+          state: { get: args[0] ?? unknown() },
+        }),
       },
-      construct: (_c, args, ctx) => ({ kind: 'object', class: 'Illuminate\\Database\\Eloquent\\Casts\\Attribute', state: { get: ctx.named?.get ?? args[0] ?? unknown() } }),
+      construct: (_c, args, ctx) => ({
+        kind: 'object',
+        class: 'Illuminate\\Database\\Eloquent\\Casts\\Attribute',
+        state: { get: ctx.named?.get ?? args[0] ?? unknown() },
+      }),
     },
   ],
 };

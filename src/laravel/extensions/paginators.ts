@@ -13,12 +13,17 @@ const same: MethodRule = (r) => r;
 
 const METHODS: Record<string, MethodRule> = {
   through: (r, args, ctx) =>
-    r.kind === 'paginator' && args[0] ? { ...r, items: ctx.infer.invoke(args[0], [r.items], ctx.frame) } : undefined,
+    r.kind === 'paginator' && args[0]
+      ? { ...r, items: ctx.infer.invoke(args[0], [r.items], ctx.frame) }
+      : undefined,
   getCollection: (r) => (r.kind === 'paginator' ? listOf(r.items, true) : undefined),
   items: (r) => (r.kind === 'paginator' ? listOf(r.items) : undefined),
   map: (r, args, ctx) =>
-    r.kind === 'paginator' && args[0] ? listOf(ctx.infer.invoke(args[0], [r.items], ctx.frame), true) : undefined,
-  setCollection: (r, args) => (r.kind === 'paginator' && args[0] ? { ...r, items: element(args[0]) } : undefined),
+    r.kind === 'paginator' && args[0]
+      ? listOf(ctx.infer.invoke(args[0], [r.items], ctx.frame), true)
+      : undefined,
+  setCollection: (r, args) =>
+    r.kind === 'paginator' && args[0] ? { ...r, items: element(args[0]) } : undefined,
   appends: same,
   withQueryString: same,
   withPath: same,

@@ -30,7 +30,9 @@ const conditional =
 /** A value or a closure that yields it (Laravel calls closures given to `when`). */
 function resolveValue(value: Type | undefined, ctx: Ctx): Type {
   if (!value) return unknown();
-  return union(members(value).map((v) => (v.kind === 'fn' ? ctx.infer.invoke(v, [], ctx.frame) : v)));
+  return union(
+    members(value).map((v) => (v.kind === 'fn' ? ctx.infer.invoke(v, [], ctx.frame) : v)),
+  );
 }
 
 const dataOf = (r: Type): Type => (r.kind === 'resource' ? r.data : unknown());
@@ -49,9 +51,15 @@ const merge =
   (valueAt: number, isOptional: boolean): MethodRule =>
   (r, args, ctx) => {
     const value = resolveValue(args[valueAt], ctx);
-    const shaped = union(members(value).map((v) => (v.kind === 'model' ? attributesShape(v.class, ctx.infer.world) : v)));
+    const shaped = union(
+      members(value).map((v) =>
+        v.kind === 'model' ? attributesShape(v.class, ctx.infer.world) : v,
+      ),
+    );
     void r;
-    return isOptional ? { kind: 'merge', type: shaped, optional: true } : { kind: 'merge', type: shaped };
+    return isOptional
+      ? { kind: 'merge', type: shaped, optional: true }
+      : { kind: 'merge', type: shaped };
   };
 
 const RESOURCE_METHODS: Record<string, MethodRule> = {
@@ -61,11 +69,16 @@ const RESOURCE_METHODS: Record<string, MethodRule> = {
   whenNull: conditional(0),
   whenHas: (r, args, ctx) => {
     const name = args[0]?.kind === 'literal' ? String(args[0].value) : undefined;
-    const value = args[1] ? resolveValue(args[1], ctx) : name ? ctx.infer.property(dataOf(r), name, ctx.frame) : unknown();
+    const value = args[1]
+      ? resolveValue(args[1], ctx)
+      : name
+        ? ctx.infer.property(dataOf(r), name, ctx.frame)
+        : unknown();
     return args[2] ? union([value, resolveValue(args[2], ctx)]) : optional(value);
   },
   whenLoaded,
-  whenCounted: (r, args, ctx) => (args[1] ? whenLoaded(r, args, ctx) : optional({ kind: 'scalar', type: 'integer' })),
+  whenCounted: (r, args, ctx) =>
+    args[1] ? whenLoaded(r, args, ctx) : optional({ kind: 'scalar', type: 'integer' }),
   whenAggregated: () => optional({ kind: 'scalar', type: 'number' }),
   whenExistsLoaded: () => optional({ kind: 'scalar', type: 'boolean' }),
   whenPivotLoaded: conditional(1),
@@ -73,7 +86,8 @@ const RESOURCE_METHODS: Record<string, MethodRule> = {
   merge: merge(0, false),
   mergeWhen: merge(1, true),
   mergeUnless: merge(1, true),
-  additional: (r, args) => (r.kind === 'resource' && args[0] ? { ...r, additional: args[0] } : undefined),
+  additional: (r, args) =>
+    r.kind === 'resource' && args[0] ? { ...r, additional: args[0] } : undefined,
   response: (r) => ({ kind: 'response', body: r, wrap: true }),
   toResponse: (r) => ({ kind: 'response', body: r, wrap: true }),
   withResponse: (r) => r,
@@ -83,15 +97,20 @@ const RESOURCE_METHODS: Record<string, MethodRule> = {
   jsonSerialize: (r, _args, ctx) => ctx.infer.call(r, 'toArray', [], ctx.frame),
   // A method neither Laravel nor the class has goes to what it wraps (`$this->fullName()`).
   '*': (r, args, ctx) =>
-    r.kind === 'resource' && ctx.method ? ctx.infer.call(r.data, ctx.method, args, ctx.frame) : undefined,
+    r.kind === 'resource' && ctx.method
+      ? ctx.infer.call(r.data, ctx.method, args, ctx.frame)
+      : undefined,
 };
 
 /** What the resource class's own `toArray()` would give when it does not override it. */
 const baseToArray: MethodRule = (r, _args, ctx) => {
   if (r.kind !== 'resource') return undefined;
-  if (ctx.infer.isA(r.class, [RESOURCE_COLLECTION]) || r.collection)
-    return collected(r, ctx);
-  return union(members(r.data).map((d) => (d.kind === 'model' ? attributesShape(d.class, ctx.infer.world) : d)));
+  if (ctx.infer.isA(r.class, [RESOURCE_COLLECTION]) || r.collection) return collected(r, ctx);
+  return union(
+    members(r.data).map((d) =>
+      d.kind === 'model' ? attributesShape(d.class, ctx.infer.world) : d,
+    ),
+  );
 };
 
 /** `$this->collection` of a resource collection: each item in the resource it collects. */
@@ -149,7 +168,8 @@ export const resources: Extension = {
         make,
         collection: (className, args) => resourceOf(className, args[0], true),
         // `parent::toArray($request)` from the resource's own `toArray()`.
-        toArray: (_c, args, ctx) => (ctx.frame.this ? baseToArray(ctx.frame.this, args, ctx) : undefined),
+        toArray: (_c, args, ctx) =>
+          ctx.frame.this ? baseToArray(ctx.frame.this, args, ctx) : undefined,
       },
       methods: { toArray: baseToArray },
     },

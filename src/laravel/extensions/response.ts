@@ -21,7 +21,9 @@ const REDIRECT = 'Illuminate\\Http\\RedirectResponse';
 /** Symfony's `Response::HTTP_*` constants, as the engine sees them (literals). */
 export function statusOf(type: Type | undefined): number | undefined {
   if (!type) return undefined;
-  const values = members(type).map((t) => (t.kind === 'literal' && typeof t.value === 'number' ? t.value : undefined));
+  const values = members(type).map((t) =>
+    t.kind === 'literal' && typeof t.value === 'number' ? t.value : undefined,
+  );
   const [first] = values;
   if (first === undefined || !values.every((v) => v === first)) return undefined;
   return Number.isInteger(first) && first >= 100 && first < 600 ? first : undefined;
@@ -30,8 +32,7 @@ export function statusOf(type: Type | undefined): number | undefined {
 /** A response with a body (none when the content is null or ''). */
 export function response(body: Type | undefined, status: Type | undefined, media?: string): Type {
   const code = statusOf(status);
-  const empty =
-    !body || body.kind === 'null' || (body.kind === 'literal' && body.value === '');
+  const empty = !body || body.kind === 'null' || (body.kind === 'literal' && body.value === '');
   const out: Type = { kind: 'response' };
   if (code !== undefined) out.status = code;
   if (!empty) out.body = body;
@@ -40,7 +41,10 @@ export function response(body: Type | undefined, status: Type | undefined, media
 }
 
 const json: MethodRule = (_r, args, ctx) =>
-  response(args[0] ?? ctx.named?.data ?? { kind: 'list', items: unknown() }, args[1] ?? ctx.named?.status);
+  response(
+    args[0] ?? ctx.named?.data ?? { kind: 'list', items: unknown() },
+    args[1] ?? ctx.named?.status,
+  );
 
 /** The factory `response()` returns, and the facade: the same methods. */
 const FACTORY_METHODS: Record<string, MethodRule> = {
@@ -113,7 +117,11 @@ export const responses: Extension = {
         : response(args[0], args[1] ?? ctx.named?.status),
     redirect: () => ({ kind: 'response', status: 302 }),
     back: () => ({ kind: 'response', status: 302 }),
-    view: () => ({ kind: 'response', body: { kind: 'scalar', type: 'string' }, media: 'text/html' }),
+    view: () => ({
+      kind: 'response',
+      body: { kind: 'scalar', type: 'string' },
+      media: 'text/html',
+    }),
   },
   methods: { response: RESPONSE_METHODS },
   effects: {
@@ -125,7 +133,11 @@ export const responses: Extension = {
   classes: [
     { classes: [FACTORY], methods: FACTORY_METHODS },
     { classes: [RESPONSE_FACADE], statics: staticFactory },
-    { classes: [JSON_RESPONSE, SYMFONY_JSON], construct: construct(), statics: { fromJsonString: () => response(unknown(), undefined) } },
+    {
+      classes: [JSON_RESPONSE, SYMFONY_JSON],
+      construct: construct(),
+      statics: { fromJsonString: () => response(unknown(), undefined) },
+    },
     { classes: [HTTP_RESPONSE, SYMFONY_RESPONSE], construct: construct() },
     { classes: [STREAMED, BINARY], construct: () => ({ kind: 'file' }) },
     { classes: [REDIRECT], construct: () => ({ kind: 'response', status: 302 }) },

@@ -143,7 +143,8 @@ function topFunctions(statements: TopLevel[]): FunctionFacts[] {
   const out: FunctionFacts[] = [];
   for (const { statement, scope } of statements) {
     walk(statement, (node) => {
-      if (node.kind === 'class' || node.kind === 'closure' || node.kind === 'arrowfunc') return false;
+      if (node.kind === 'class' || node.kind === 'closure' || node.kind === 'arrowfunc')
+        return false;
       if (node.kind !== 'function') return;
       const short = text(node, 'name');
       if (short) {
@@ -168,11 +169,15 @@ function includedFiles(statements: TopLevel[], ctx: EvalContext): string[] {
   const out = new Set<string>();
   for (const { statement, scope } of statements) {
     walk(statement, (node) => {
-      if (node.kind === 'function' || node.kind === 'class' || node.kind === 'closure') return false;
+      if (node.kind === 'function' || node.kind === 'class' || node.kind === 'closure')
+        return false;
       if (node.kind === 'include') {
         const target = evaluate(child(node, 'target'), { ...ctx, scope });
         if (typeof target === 'string') out.add(target);
-      } else if (node.kind === 'call' && text(child(node, 'what'), 'name')?.replace(/^\\/, '') === 'glob') {
+      } else if (
+        node.kind === 'call' &&
+        text(child(node, 'what'), 'name')?.replace(/^\\/, '') === 'glob'
+      ) {
         const pattern = evaluate(children(node, 'arguments')[0], { ...ctx, scope });
         if (typeof pattern === 'string') out.add(pattern);
       }
@@ -190,7 +195,8 @@ function macrosOf(d: Declared): MacroFacts[] {
     const target = classOfNameNode(d.scope, call.what);
     const name = evaluate(argValue(call.args[0]), { scope: d.scope });
     const fn = argValue(call.args[1]);
-    if (!target || typeof name !== 'string' || (fn?.kind !== 'closure' && fn?.kind !== 'arrowfunc')) return;
+    if (!target || typeof name !== 'string' || (fn?.kind !== 'closure' && fn?.kind !== 'arrowfunc'))
+      return;
     out.push({
       class: target,
       name,

@@ -61,7 +61,8 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
         if (name) traits.push(name);
       }
     } else if (member.kind === 'propertystatement') {
-      const isPublic = member.isStatic !== true && (member.visibility === 'public' || !member.visibility);
+      const isPublic =
+        member.isStatic !== true && (member.visibility === 'public' || !member.visibility);
       for (const property of children(member, 'properties')) {
         const name = text(property, 'name');
         if (name && isPublic) (facts.publicProperties ??= []).push(name);
@@ -94,7 +95,8 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
     const declared = classOfNameNode(ctx.scope, child(param, 'type'));
     const promoted = Number(param.flags ?? 0) !== 0;
     // php-parser's flags: 1 public, 2 protected, 4 private (with readonly on top).
-    if (name && promoted && (Number(param.flags) & 7) === 1) (facts.publicProperties ??= []).push(name);
+    if (name && promoted && (Number(param.flags) & 7) === 1)
+      (facts.publicProperties ??= []).push(name);
     if (name && declared && promoted) (facts.types ??= {})[name] = declared;
     const hint = promoted ? typeNode(child(param, 'type'), ctx.scope, ctx.self) : undefined;
     if (name && hint) (facts.propertyHints ??= {})[name] = hint;

@@ -46,8 +46,10 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
         return { ...t, fields: [...fields, { key: name, type: value }] };
       }
       // `$data = []; $data['x'] = ...`: an empty list becomes a shape.
-      if (t.kind === 'list' && t.items.kind === 'unknown') return { kind: 'shape', fields: [{ key: name, type: value }] };
-      if (t.kind === 'null' || t.kind === 'unknown') return { kind: 'shape', fields: [{ key: name, type: value }] };
+      if (t.kind === 'list' && t.items.kind === 'unknown')
+        return { kind: 'shape', fields: [{ key: name, type: value }] };
+      if (t.kind === 'null' || t.kind === 'unknown')
+        return { kind: 'shape', fields: [{ key: name, type: value }] };
       return t;
     }),
   );

@@ -1,5 +1,15 @@
 import type { DocType } from '../ir/types.js';
-import { BOOLEAN, INTEGER, NULL, NUMBER, STRING, UNKNOWN, listOf, union, type Type } from './type.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  NULL,
+  NUMBER,
+  STRING,
+  UNKNOWN,
+  listOf,
+  union,
+  type Type,
+} from './type.js';
 
 /** What the engine needs to turn a class name into a type. */
 export interface ClassTyper {

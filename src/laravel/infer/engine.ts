@@ -60,13 +60,27 @@ export class TypeEngine implements Infer {
     const found = this.world.classes.method(className, method);
     if (!found?.facts.body) return undefined;
     const params = this.entryParams(found.facts.params, found.facts.hints, className, input);
-    const frame = frameOf(found.facts.body, { this: this.instance(className), static: className, params, file: found.owner.file });
+    const frame = frameOf(found.facts.body, {
+      this: this.instance(className),
+      static: className,
+      params,
+      file: found.owner.file,
+    });
     return this.typedReturns(frame, found.facts.body.returns);
   }
 
   /** What a route closure returns. */
-  closureReturns(body: Body, params: readonly ParamFacts[], hints: TypeHints | undefined, file: string, input?: Type): TypedReturn[] {
-    const frame = frameOf(body, { params: this.entryParams(params, hints, undefined, input), file });
+  closureReturns(
+    body: Body,
+    params: readonly ParamFacts[],
+    hints: TypeHints | undefined,
+    file: string,
+    input?: Type,
+  ): TypedReturn[] {
+    const frame = frameOf(body, {
+      params: this.entryParams(params, hints, undefined, input),
+      file,
+    });
     return this.typedReturns(frame, body.returns);
   }
 
@@ -74,11 +88,20 @@ export class TypeEngine implements Infer {
    * A handler's parameters as the router passes them: route parameters are strings (or bound
    * models), a request carries its validated input.
    */
-  private entryParams(params: readonly ParamFacts[], hints: TypeHints | undefined, self: string | undefined, input?: Type): Map<string, Type> {
+  private entryParams(
+    params: readonly ParamFacts[],
+    hints: TypeHints | undefined,
+    self: string | undefined,
+    input?: Type,
+  ): Map<string, Type> {
     const bound = new Map<string, Type>();
     for (const p of params) {
       const hint = hints?.params?.[p.name];
-      let type = hint ? this.fromDoc(hint, self) : p.default !== undefined ? defaultType(p.default) : unknown(`$${p.name}`);
+      let type = hint
+        ? this.fromDoc(hint, self)
+        : p.default !== undefined
+          ? defaultType(p.default)
+          : unknown(`$${p.name}`);
       if (type.kind === 'object' && this.isA(type.class, REQUESTS))
         type = { ...type, state: { input: input ?? unknown('request input') } };
       bound.set(p.name, type);
@@ -117,21 +140,41 @@ export class TypeEngine implements Infer {
         );
       }
       case 'func':
-        return this.callFunctionNamed(expr.name, expr.global, this.args(expr.args, frame), frame, this.named(expr.named, frame));
+        return this.callFunctionNamed(
+          expr.name,
+          expr.global,
+          this.args(expr.args, frame),
+          frame,
+          this.named(expr.named, frame),
+        );
       case 'static': {
         const args = this.args(expr.args, frame);
         const named = this.named(expr.named, frame);
-        if (typeof expr.class === 'string') return this.callStatic(expr.class, expr.method, args, frame, named);
+        if (typeof expr.class === 'string')
+          return this.callStatic(expr.class, expr.method, args, frame, named);
         return union(
           members(this.evaluate(expr.class, frame)).map((t) => {
-            const name = t.kind === 'class' ? t.class : t.kind === 'literal' && typeof t.value === 'string' ? t.value : classOf(t);
-            return name ? this.callStatic(name.replace(/^\\/, ''), expr.method, args, frame, named) : unknown(`::${expr.method}()`);
+            const name =
+              t.kind === 'class'
+                ? t.class
+                : t.kind === 'literal' && typeof t.value === 'string'
+                  ? t.value
+                  : classOf(t);
+            return name
+              ? this.callStatic(name.replace(/^\\/, ''), expr.method, args, frame, named)
+              : unknown(`::${expr.method}()`);
           }),
         );
       }
       case 'call': {
         const receiver = this.evaluate(expr.on, frame);
-        const result = this.call(receiver, expr.method, this.args(expr.args, frame), frame, this.named(expr.named, frame));
+        const result = this.call(
+          receiver,
+          expr.method,
+          this.args(expr.args, frame),
+          frame,
+          this.named(expr.named, frame),
+        );
         return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
       }
       case 'prop': {
@@ -152,7 +195,10 @@ export class TypeEngine implements Infer {
       case 'def':
         return this.definition(expr.id, frame);
       case 'index':
-        return access(this.evaluate(expr.on, frame), expr.key ? this.evaluate(expr.key, frame) : undefined);
+        return access(
+          this.evaluate(expr.on, frame),
+          expr.key ? this.evaluate(expr.key, frame) : undefined,
+        );
       case 'fn':
         return { kind: 'fn', expr, frame };
       case 'union':
@@ -162,7 +208,13 @@ export class TypeEngine implements Infer {
       case 'cast':
         return this.cast(expr.type, this.evaluate(expr.of, frame));
       case 'effect':
-        return this.effect(this.evaluate(expr.on, frame), expr.method, this.args(expr.args, frame), frame, this.named(expr.named, frame));
+        return this.effect(
+          this.evaluate(expr.on, frame),
+          expr.method,
+          this.args(expr.args, frame),
+          frame,
+          this.named(expr.named, frame),
+        );
       case 'set':
         return setKey(
           this.evaluate(expr.on, frame),
@@ -175,7 +227,9 @@ export class TypeEngine implements Infer {
         return nonNull(this.evaluate(expr.of, frame));
       case 'doc': {
         const value = this.evaluate(expr.value, frame);
-        return isUnknown(value) || value.kind === 'object' ? this.fromDoc(expr.type, frame.static) : value;
+        return isUnknown(value) || value.kind === 'object'
+          ? this.fromDoc(expr.type, frame.static)
+          : value;
       }
       case 'unknown':
         return unknown(expr.source);
@@ -229,7 +283,9 @@ export class TypeEngine implements Infer {
         }
         return;
       }
-      const key = item.key ? this.evaluate(item.key, frame) : { kind: 'literal' as const, value: position++ };
+      const key = item.key
+        ? this.evaluate(item.key, frame)
+        : { kind: 'literal' as const, value: position++ };
       const name = key.kind === 'literal' ? String(key.value) : undefined;
       if (name === undefined) {
         open = union([open ?? value, value].map(unwrapOptional));
@@ -298,21 +354,43 @@ export class TypeEngine implements Infer {
     const targets = (m: MacroFacts) => MACRO_TARGETS[shortName(m.class)] ?? [m.class];
     return candidates.find((m) => {
       const wanted = targets(m);
-      if ((receiver.kind === 'list' || receiver.kind === 'map' || receiver.kind === 'shape') && receiver.collection)
+      if (
+        (receiver.kind === 'list' || receiver.kind === 'map' || receiver.kind === 'shape') &&
+        receiver.collection
+      )
         return wanted.some((c) => /\\Collection$/.test(c));
-      return own !== undefined && (this.isA(own, wanted) || wanted.some((c) => shortName(c) === shortName(own)));
+      return (
+        own !== undefined &&
+        (this.isA(own, wanted) || wanted.some((c) => shortName(c) === shortName(own)))
+      );
     });
   }
 
-  private invokeMacro(macro: MacroFacts, receiver: Type | undefined, args: Type[], frame: Frame): Type {
+  private invokeMacro(
+    macro: MacroFacts,
+    receiver: Type | undefined,
+    args: Type[],
+    frame: Frame,
+  ): Type {
     const key = `macro:${macro.class}::${macro.name}|${receiver ? typeKey(receiver) : ''}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {
       const params = new Map<string, Type>();
       macro.params.forEach((p, i) => {
         const given = args[i];
-        params.set(p.name, given && !isUnknown(given) ? given : p.type ? this.fromDoc(p.type) : unknown(`$${p.name}`));
+        params.set(
+          p.name,
+          given && !isUnknown(given)
+            ? given
+            : p.type
+              ? this.fromDoc(p.type)
+              : unknown(`$${p.name}`),
+        );
       });
-      const inner = frameOf(macro.body, { ...(receiver ? { this: receiver } : {}), params, depth: frame.depth + 1 });
+      const inner = frameOf(macro.body, {
+        ...(receiver ? { this: receiver } : {}),
+        params,
+        depth: frame.depth + 1,
+      });
       return this.returnsOf(inner, macro.body.returns);
     });
   }
@@ -348,8 +426,21 @@ export class TypeEngine implements Infer {
       // `parent::method()`, `self::method()` on an instance method: the same `$this`.
       const thisClass = frame.this ? classOf(frame.this) : undefined;
       const sameObject = !found.facts.static && thisClass && this.isA(thisClass, [className]);
-      const self = sameObject ? frame.this : found.facts.static ? undefined : this.instance(className);
-      return this.invokeMethod(found.owner.facts.name, method, found.facts, self, sameObject ? (frame.static ?? className) : className, args, frame, named);
+      const self = sameObject
+        ? frame.this
+        : found.facts.static
+          ? undefined
+          : this.instance(className);
+      return this.invokeMethod(
+        found.owner.facts.name,
+        method,
+        found.facts,
+        self,
+        sameObject ? (frame.static ?? className) : className,
+        args,
+        frame,
+        named,
+      );
     }
     const macro = this.macro({ kind: 'object', class: className }, method);
     if (macro) return this.invokeMacro(macro, undefined, args, frame);
@@ -363,7 +454,13 @@ export class TypeEngine implements Infer {
     return this.callFunctionNamed(name, undefined, args, frame, named);
   }
 
-  private callFunctionNamed(name: string, global: string | undefined, args: Type[], frame: Frame, named?: Named): Type {
+  private callFunctionNamed(
+    name: string,
+    global: string | undefined,
+    args: Type[],
+    frame: Frame,
+    named?: Named,
+  ): Type {
     const names = global ? [name, global] : [name];
     const own = this.world.functions.get(names[0]!.toLowerCase());
     if (own && global) return this.invokeFunction(own.name, args, frame, named);
@@ -380,7 +477,11 @@ export class TypeEngine implements Infer {
     return union(
       members(callable).map((c) => {
         if (c.kind === 'fn') return this.invokeClosure(c, args);
-        if (c.kind === 'literal' && typeof c.value === 'string' && this.world.functions.has(c.value.toLowerCase()))
+        if (
+          c.kind === 'literal' &&
+          typeof c.value === 'string' &&
+          this.world.functions.has(c.value.toLowerCase())
+        )
           return this.invokeFunction(c.value, args, frame);
         return unknown('callable');
       }),
@@ -393,7 +494,14 @@ export class TypeEngine implements Infer {
     const params = new Map(outer.params);
     fn.expr.params.forEach((p, i) => {
       const given = args[i];
-      params.set(p.name, given && !isUnknown(given) ? given : p.type ? this.fromDoc(p.type, outer.static) : (given ?? unknown(`$${p.name}`)));
+      params.set(
+        p.name,
+        given && !isUnknown(given)
+          ? given
+          : p.type
+            ? this.fromDoc(p.type, outer.static)
+            : (given ?? unknown(`$${p.name}`)),
+      );
     });
     const frame: Frame = { ...outer, params, defs: new Map(), depth: outer.depth + 1 };
     return this.returnsOf(frame, fn.expr.returns);
@@ -410,10 +518,26 @@ export class TypeEngine implements Infer {
   }
 
   /** A method of the project's code, `$this` bound to the receiver. */
-  private userMethod(className: string, method: string, receiver: Type, args: Type[], frame: Frame, named?: Named): Type | undefined {
+  private userMethod(
+    className: string,
+    method: string,
+    receiver: Type,
+    args: Type[],
+    frame: Frame,
+    named?: Named,
+  ): Type | undefined {
     const found = this.world.classes.method(className, method);
     if (!found) return undefined;
-    return this.invokeMethod(found.owner.facts.name, method, found.facts, receiver, className, args, frame, named);
+    return this.invokeMethod(
+      found.owner.facts.name,
+      method,
+      found.facts,
+      receiver,
+      className,
+      args,
+      frame,
+      named,
+    );
   }
 
   private invokeMethod(
@@ -426,11 +550,20 @@ export class TypeEngine implements Infer {
     frame: Frame,
     named?: Named,
   ): Type {
-    const hinted = () => this.withHints(unknown(`${shortName(owner)}::${method}()`), facts.hints, staticClass);
+    const hinted = () =>
+      this.withHints(unknown(`${shortName(owner)}::${method}()`), facts.hints, staticClass);
     if (!facts.body) return hinted();
     const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {
-      const inner = this.frameFor(facts, facts.body!, self, staticClass, args, frame.depth + 1, named);
+      const inner = this.frameFor(
+        facts,
+        facts.body!,
+        self,
+        staticClass,
+        args,
+        frame.depth + 1,
+        named,
+      );
       return this.withHints(this.returnsOf(inner, facts.body!.returns), facts.hints, staticClass);
     });
   }
@@ -482,7 +615,10 @@ export class TypeEngine implements Infer {
     const params = new Map<string, Type>();
     facts.params.forEach((p, i) => {
       const given = named?.[p.name] ?? args[i];
-      params.set(p.name, given && !isUnknown(given) ? given : this.paramType(p, facts.hints, staticClass, given));
+      params.set(
+        p.name,
+        given && !isUnknown(given) ? given : this.paramType(p, facts.hints, staticClass, given),
+      );
     });
     return frameOf(body, {
       ...(self ? { this: self } : {}),
@@ -492,21 +628,40 @@ export class TypeEngine implements Infer {
     });
   }
 
-  private paramType(p: ParamFacts, hints: TypeHints | undefined, self: string | undefined, given?: Type): Type {
+  private paramType(
+    p: ParamFacts,
+    hints: TypeHints | undefined,
+    self: string | undefined,
+    given?: Type,
+  ): Type {
     const hint = hints?.params?.[p.name];
     if (hint) return this.fromDoc(hint, self);
-    if (p.default !== undefined) return p.default === null ? NULL : { kind: 'literal', value: p.default };
+    if (p.default !== undefined)
+      return p.default === null ? NULL : { kind: 'literal', value: p.default };
     return given ?? unknown(`$${p.name}`);
   }
 
   /** The body's type, or the docblock's or the declared one where the body says less. */
   private withHints(type: Type, hints: TypeHints | undefined, self: string | undefined): Type {
-    const native = hints?.returns && SCALAR_DECLARATIONS[hints.returns.kind === 'name' ? hints.returns.name : ''];
+    const native =
+      hints?.returns &&
+      SCALAR_DECLARATIONS[hints.returns.kind === 'name' ? hints.returns.name : ''];
     // A declared scalar return type is enforced by PHP: what the body yields is of that type.
     if (native) {
-      const fitting = members(type).filter((t) => (t.kind === 'scalar' && t.type === native.type) || (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) || (t.kind === 'schema' && t.schema.type === native.type));
+      const fitting = members(type).filter(
+        (t) =>
+          (t.kind === 'scalar' && t.type === native.type) ||
+          (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) ||
+          (t.kind === 'schema' && t.schema.type === native.type),
+      );
       if (fitting.length === 0) return native;
-      return union(fitting.map((t) => (t.kind === 'schema' && t.schema.nullable ? { kind: 'schema', schema: withoutNullable(t.schema) } : t)));
+      return union(
+        fitting.map((t) =>
+          t.kind === 'schema' && t.schema.nullable
+            ? { kind: 'schema', schema: withoutNullable(t.schema) }
+            : t,
+        ),
+      );
     }
     const body = knownPart(type);
     if (!saysLess(body)) return type;
@@ -517,7 +672,9 @@ export class TypeEngine implements Infer {
   }
 
   private returnsOf(frame: Frame, returns: readonly Ret[]): Type {
-    const types = returns.filter((r) => this.guardHolds(r, frame)).map((r) => (r.expr ? this.evaluate(r.expr, frame) : NULL));
+    const types = returns
+      .filter((r) => this.guardHolds(r, frame))
+      .map((r) => (r.expr ? this.evaluate(r.expr, frame) : NULL));
     if (types.length === 0) return NULL;
     return union(types);
   }
@@ -554,17 +711,25 @@ export class TypeEngine implements Infer {
       const built = rules.construct?.(className, args, ctx);
       if (built) return built;
     }
-    if (this.world.models.isModel(className)) return { kind: 'model', class: className, created: 'new' };
-    return args.length > 0 ? { kind: 'object', class: className, args } : { kind: 'object', class: className };
+    if (this.world.models.isModel(className))
+      return { kind: 'model', class: className, created: 'new' };
+    return args.length > 0
+      ? { kind: 'object', class: className, args }
+      : { kind: 'object', class: className };
   }
 
   instance(className: string): Type {
     if (this.world.models.isModel(className)) return { kind: 'model', class: className };
-    if (this.world.classes.get(className)?.facts.kind === 'enum') return { kind: 'enum', class: className };
+    if (this.world.classes.get(className)?.facts.kind === 'enum')
+      return { kind: 'enum', class: className };
     if (this.world.classes.has(className) && this.isA(className, RESOURCES)) {
       // A resource declared, not built here: it presents the model it is written for.
       const model = this.world.resourceModel(className);
-      return { kind: 'resource', class: className, data: model ? { kind: 'model', class: model } : unknown('resource data') };
+      return {
+        kind: 'resource',
+        class: className,
+        data: model ? { kind: 'model', class: model } : unknown('resource data'),
+      };
     }
     return { kind: 'object', class: className };
   }
@@ -603,7 +768,8 @@ export class TypeEngine implements Infer {
 
   private constant(className: string, name: string): Type {
     const cls = this.world.classes.get(className)?.facts;
-    if (cls?.kind === 'enum' && cls.cases && name in cls.cases) return { kind: 'enum', class: className };
+    if (cls?.kind === 'enum' && cls.cases && name in cls.cases)
+      return { kind: 'enum', class: className };
     for (const c of this.world.classes.lineage(className))
       if (name in c.facts.constants) return valueType(c.facts.constants[name]!, this);
     return unknown(`${shortName(className)}::${name}`);
@@ -613,12 +779,16 @@ export class TypeEngine implements Infer {
     if (bases.includes(className)) return true;
     const lineage = [className, ...this.world.classes.ancestors(className)];
     const interfaces = new Set<string>();
-    for (const c of this.world.classes.lineage(className)) for (const i of c.facts.implements ?? []) interfaces.add(i);
+    for (const c of this.world.classes.lineage(className))
+      for (const i of c.facts.implements ?? []) interfaces.add(i);
     return lineage.some((c) => bases.includes(c)) || [...interfaces].some((i) => bases.includes(i));
   }
 
   fromDoc(doc: DocType, self?: string): Type {
-    return fromDoc(doc, { instance: (c) => this.instance(c), ...(self ? { selfClass: self } : {}) });
+    return fromDoc(doc, {
+      instance: (c) => this.instance(c),
+      ...(self ? { selfClass: self } : {}),
+    });
   }
 
   private staticName(written: string, frame: Frame): string {
@@ -629,14 +799,19 @@ export class TypeEngine implements Infer {
   /** The rules for a class: its own, its ancestors' and its interfaces'. */
   private classRules(className: string) {
     const lineage = [className, ...this.world.classes.ancestors(className)];
-    const interfaces = this.world.classes.lineage(className).flatMap((c) => c.facts.implements ?? []);
+    const interfaces = this.world.classes
+      .lineage(className)
+      .flatMap((c) => c.facts.implements ?? []);
     // Every enum is a `UnitEnum` (and, backed or not, answers `cases()`).
-    if (this.world.classes.get(className)?.facts.kind === 'enum') interfaces.push('UnitEnum', 'BackedEnum');
+    if (this.world.classes.get(className)?.facts.kind === 'enum')
+      interfaces.push('UnitEnum', 'BackedEnum');
     const all = [...lineage, ...interfaces];
     // A global alias (`Response::json`, `\\Auth::user()`, from config/app.php's aliases) names
     // the facade of the same short name.
     const shorts = new Set(all.filter((c) => !c.includes('\\') && !this.world.classes.has(c)));
-    return this.rules.forClass((classes) => classes.some((c) => all.includes(c) || shorts.has(shortName(c))));
+    return this.rules.forClass((classes) =>
+      classes.some((c) => all.includes(c) || shorts.has(shortName(c))),
+    );
   }
 
   private ctx(frame: Frame, named?: Named): Ctx {
@@ -646,7 +821,10 @@ export class TypeEngine implements Infer {
 
 /** The classes a facade's macros are added to. */
 const MACRO_TARGETS: Record<string, string[]> = {
-  Response: ['Illuminate\\Contracts\\Routing\\ResponseFactory', 'Illuminate\\Routing\\ResponseFactory'],
+  Response: [
+    'Illuminate\\Contracts\\Routing\\ResponseFactory',
+    'Illuminate\\Routing\\ResponseFactory',
+  ],
   Request: ['Illuminate\\Http\\Request'],
   Collection: ['Illuminate\\Support\\Collection'],
   Str: ['Illuminate\\Support\\Str'],
@@ -697,7 +875,9 @@ function present(type: Type): Type[] {
 
 /** Whether a value may be null (a `null` member, or a schema that says so). */
 function mayBeNull(type: Type): boolean {
-  return members(type).some((t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true));
+  return members(type).some(
+    (t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true),
+  );
 }
 
 function unwrapOptional(type: Type): Type {
@@ -719,5 +899,7 @@ function saysLess(type: Type): boolean {
 }
 
 function isVoid(doc: DocType): boolean {
-  return doc.kind === 'name' && (doc.name === 'void' || doc.name === 'mixed' || doc.name === 'never');
+  return (
+    doc.kind === 'name' && (doc.name === 'void' || doc.name === 'mixed' || doc.name === 'never')
+  );
 }

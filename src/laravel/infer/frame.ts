@@ -24,5 +24,11 @@ export function frameOf(
     depth?: number;
   },
 ): Frame {
-  return { ...fields, body, params: fields.params ?? new Map(), defs: new Map(), depth: fields.depth ?? 0 };
+  return {
+    ...fields,
+    body,
+    params: fields.params ?? new Map(),
+    defs: new Map(),
+    depth: fields.depth ?? 0,
+  };
 }

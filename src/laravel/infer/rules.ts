@@ -1,10 +1,4 @@
-import type {
-  ClassRules,
-  Extension,
-  FunctionRule,
-  MethodRule,
-  PropertyRule,
-} from './api.js';
+import type { ClassRules, Extension, FunctionRule, MethodRule, PropertyRule } from './api.js';
 import type { Type } from './type.js';
 
 /** Every extension's tables merged into lookups (later extensions win on the same name). */

@@ -41,7 +41,9 @@ export function valueType(value: PhpValue, infer: Infer): Type {
     case 'class':
       return { kind: 'class', class: value.name };
     case 'const':
-      return value.value !== undefined ? { kind: 'literal', value: value.value } : infer.instance(value.className);
+      return value.value !== undefined
+        ? { kind: 'literal', value: value.value }
+        : infer.instance(value.className);
     case 'array': {
       if (value.items.length === 0) return { kind: 'list', items: unknown('empty array') };
       if (value.items.every((i) => i.key === undefined))

@@ -19,7 +19,14 @@ export type Type =
   /** An array with keys not known in advance. */
   | { kind: 'map'; values: Type; collection?: true }
   /** An Eloquent model instance: its attributes as JSON. */
-  | { kind: 'model'; class: string; created?: Created; loaded?: string[]; hidden?: string[]; visible?: string[] }
+  | {
+      kind: 'model';
+      class: string;
+      created?: Created;
+      loaded?: string[];
+      hidden?: string[];
+      visible?: string[];
+    }
   /**
    * A query builder or relation of a model, not yet run; `row` for a query of a table
    * (`DB::table('users')`), whose rows are its columns.

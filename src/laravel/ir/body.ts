@@ -53,7 +53,9 @@ export function typeNode(
   if (node.kind === 'typereference') {
     type = { kind: 'name', name: String(node.name ?? node.raw ?? '').toLowerCase() };
   } else if (node.kind === 'selfreference' || node.kind === 'staticreference') {
-    type = self ? { kind: 'name', name: node.kind === 'staticreference' ? 'static' : self } : undefined;
+    type = self
+      ? { kind: 'name', name: node.kind === 'staticreference' ? 'static' : self }
+      : undefined;
   } else if (node.kind === 'uniontype' || node.kind === 'intersectiontype') {
     const of = children(node, 'types')
       .map((t) => typeNode(t, names, self))
@@ -189,7 +191,8 @@ function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
   if (!noExits) branches.push(no);
   if (branches.length > 0) join(scope, branches);
   // `if (! $user) { return ...; }`: past it, `$user` is not null.
-  if (yesExits && !alternate) for (const name of falsyTested(child(node, 'test'))) narrow(scope, name);
+  if (yesExits && !alternate)
+    for (const name of falsyTested(child(node, 'test'))) narrow(scope, name);
   return yesExits && noExits;
 }
 
@@ -343,7 +346,13 @@ function expression(
   // Assignments nested in conditions: `if (! $user = User::find($id))`.
   for (const key of ['test', 'left', 'right', 'expr', 'what', 'inner']) {
     const sub = child(node, key);
-    if (sub && (sub.kind === 'assign' || sub.kind === 'unary' || sub.kind === 'bin' || sub.kind === 'parenthesis'))
+    if (
+      sub &&
+      (sub.kind === 'assign' ||
+        sub.kind === 'unary' ||
+        sub.kind === 'bin' ||
+        sub.kind === 'parenthesis')
+    )
       expression(sub, scope);
   }
 }

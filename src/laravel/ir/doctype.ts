@@ -46,10 +46,7 @@ const BUILTINS = new Set([
  * `array{id: int}`), with class names resolved by `resolve`; undefined when it is not a type.
  * @see https://phpstan.org/writing-php-code/phpdoc-types
  */
-export function parseDocType(
-  text: string,
-  resolve: (name: string) => string,
-): DocType | undefined {
+export function parseDocType(text: string, resolve: (name: string) => string): DocType | undefined {
   const source = typeText(text);
   if (!source) return undefined;
   try {
@@ -161,7 +158,9 @@ class Parser {
     let position = 0;
     this.space();
     while (!this.eat('}')) {
-      const key = /^\s*(?:'([^']*)'|"([^"]*)"|([\w-]+))\s*(\?)?\s*:(?!:)/.exec(this.s.slice(this.at));
+      const key = /^\s*(?:'([^']*)'|"([^"]*)"|([\w-]+))\s*(\?)?\s*:(?!:)/.exec(
+        this.s.slice(this.at),
+      );
       let name: string;
       let optional = false;
       if (key) {
@@ -177,7 +176,8 @@ class Parser {
       }
       this.space();
     }
-    if (base !== 'array' && base !== 'list' && base !== 'object') return { kind: 'name', name: base };
+    if (base !== 'array' && base !== 'list' && base !== 'object')
+      return { kind: 'name', name: base };
     return { kind: 'shape', fields };
   }
 

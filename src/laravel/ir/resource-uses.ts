@@ -27,13 +27,21 @@ export function resourceUses(classes: readonly ClassFacts[]): [string, string][]
   return out;
 }
 
-function resourceUse(expr: Expr, body: Body, params: ReadonlyMap<string, string>): [string, string] | undefined {
+function resourceUse(
+  expr: Expr,
+  body: Body,
+  params: ReadonlyMap<string, string>,
+): [string, string] | undefined {
   let resource: string | undefined;
   let arg: Expr | undefined;
   if (expr.kind === 'new' && typeof expr.class === 'string' && RESOURCE_NAME.test(expr.class)) {
     resource = expr.class;
     arg = expr.args[0];
-  } else if (expr.kind === 'static' && typeof expr.class === 'string' && (expr.method === 'make' || expr.method === 'collection')) {
+  } else if (
+    expr.kind === 'static' &&
+    typeof expr.class === 'string' &&
+    (expr.method === 'make' || expr.method === 'collection')
+  ) {
     resource = expr.class;
     arg = expr.args[0];
   }
@@ -43,7 +51,12 @@ function resourceUse(expr: Expr, body: Body, params: ReadonlyMap<string, string>
 }
 
 /** The class a value's expression starts from: a typed parameter, a static call's class. */
-function rootClass(expr: Expr, body: Body, params: ReadonlyMap<string, string>, depth: number): string | undefined {
+function rootClass(
+  expr: Expr,
+  body: Body,
+  params: ReadonlyMap<string, string>,
+  depth: number,
+): string | undefined {
   if (depth > 8) return undefined;
   switch (expr.kind) {
     case 'param':

@@ -48,6 +48,9 @@ export function join(scope: Scope, branches: readonly Scope[]): void {
   for (const name of names) {
     const ids = new Set<number>();
     for (const b of branches) for (const id of b.env.get(name) ?? []) ids.add(id);
-    scope.env.set(name, [...ids].sort((a, b) => a - b));
+    scope.env.set(
+      name,
+      [...ids].sort((a, b) => a - b),
+    );
   }
 }

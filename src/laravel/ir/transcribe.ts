@@ -70,7 +70,9 @@ const TRANSCRIBERS: Record<string, Transcriber> = {
   post: () => scalar('integer'),
   cast: (node, scope) => {
     const type = CASTS[String(node.type)];
-    return type ? { kind: 'cast', type, of: transcribe(child(node, 'expr'), scope) } : unknown(node);
+    return type
+      ? { kind: 'cast', type, of: transcribe(child(node, 'expr'), scope) }
+      : unknown(node);
   },
   retif: (node, scope) => {
     const test = child(node, 'test');
@@ -164,11 +166,23 @@ function binary(node: Node, scope: Scope): Expr {
     const [a, b] = [left(), right()];
     if (a.kind === 'array' || b.kind === 'array')
       return { kind: 'func', name: 'array_replace', args: [b, a] };
-    if (a.kind === 'value' && b.kind === 'value' && typeof a.value === 'number' && typeof b.value === 'number')
+    if (
+      a.kind === 'value' &&
+      b.kind === 'value' &&
+      typeof a.value === 'number' &&
+      typeof b.value === 'number'
+    )
       return { kind: 'value', value: a.value + b.value };
     return scalar('number');
   }
-  if (type === '%' || type === '<<' || type === '>>' || type === '|' || type === '&' || type === '^')
+  if (
+    type === '%' ||
+    type === '<<' ||
+    type === '>>' ||
+    type === '|' ||
+    type === '&' ||
+    type === '^'
+  )
     return scalar('integer');
   return scalar('number');
 }
@@ -210,8 +224,7 @@ function staticLookup(node: Node, scope: Scope): Expr {
   if (!className || !offset) return unknown(node);
   if (offset.kind === 'identifier') {
     const name = String(offset.name);
-    if (name.toLowerCase() === 'class')
-      return { kind: 'class', name: className };
+    if (name.toLowerCase() === 'class') return { kind: 'class', name: className };
     return { kind: 'const', class: className, name };
   }
   if (offset.kind === 'variable' && typeof offset.name === 'string')
@@ -223,7 +236,8 @@ function args(node: Node, scope: Scope): { args: Expr[]; named?: Record<string, 
   const positional: Expr[] = [];
   const named: Record<string, Expr> = {};
   for (const arg of children(node, 'arguments')) {
-    if (arg.kind === 'namedargument') named[String(arg.name)] = transcribe(child(arg, 'value'), scope);
+    if (arg.kind === 'namedargument')
+      named[String(arg.name)] = transcribe(child(arg, 'value'), scope);
     else if (arg.kind === 'variadicplaceholder') continue;
     else positional.push(transcribe(arg, scope));
   }
@@ -252,7 +266,11 @@ function call(node: Node, scope: Scope): Expr {
     const method = child(what, 'offset')?.kind === 'identifier' ? text(what, 'offset') : undefined;
     if (!method) return unknown(node);
     // `$modelClass::whereUuid(...)`: the class is a value.
-    const on: string | Expr | undefined = className ?? (target?.kind === 'variable' || target?.kind === 'propertylookup' ? transcribe(target, scope) : undefined);
+    const on: string | Expr | undefined =
+      className ??
+      (target?.kind === 'variable' || target?.kind === 'propertylookup'
+        ? transcribe(target, scope)
+        : undefined);
     if (!on) return unknown(node);
     return { kind: 'static', class: on, method, ...args(node, scope) };
   }

@@ -23,7 +23,13 @@ export type Expr =
   /**
    * `X::m(...)`: `class` is fully qualified, or `static`; an expression for `$class::m(...)`.
    */
-  | { kind: 'static'; class: string | Expr; method: string; args: Expr[]; named?: Record<string, Expr> }
+  | {
+      kind: 'static';
+      class: string | Expr;
+      method: string;
+      args: Expr[];
+      named?: Record<string, Expr>;
+    }
   /** `$x->m(...)`. */
   | {
       kind: 'call';

@@ -1,5 +1,5 @@
 import type { Finding } from '../../core/errors.js';
-import type { GenerateRun } from '../generate.js';
+import type { GenerateRun } from '../run.js';
 import { projectFiles } from '../project/files.js';
 import { appeared, changedFiles, readChanged } from './changes.js';
 import { rebuild } from './rebuild.js';

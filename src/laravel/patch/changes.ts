@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash } from '../cache.js';
+import { contentHash } from '../hash.js';
 import { analyseFile } from '../facts/analyse-file.js';
 import type { FileFacts } from '../facts/types.js';
-import type { GenerateRun } from '../generate.js';
+import type { GenerateRun } from '../run.js';
 import { classFileCandidates } from '../php/psr4.js';
 import { globalView } from '../project/view.js';
 import type { PatchState, StateFile } from './state.js';

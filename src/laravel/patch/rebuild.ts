@@ -6,7 +6,7 @@ import type { OperationContext } from '../document/operation.js';
 import { buildRoute } from '../document/reuse.js';
 import { SecuritySchemes } from '../document/security.js';
 import type { FileFacts } from '../facts/types.js';
-import type { GenerateRun } from '../generate.js';
+import type { GenerateRun } from '../run.js';
 import { ClassIndex } from '../project/classes.js';
 import { pieceBytes, splice, type Range } from './pieces.js';
 import {

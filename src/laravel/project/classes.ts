@@ -1,6 +1,6 @@
 import type { ClassFacts, FileFacts, MethodFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
-import { contentHash } from '../cache.js';
+import { contentHash } from '../hash.js';
 import { Tracker } from './tracker.js';
 
 const ALL = '*';

@@ -24,7 +24,11 @@ export function autoloadFiles(projectDir: string): string[] {
  * The project-relative PHP files a file includes: its `require` paths (`{{__DIR__}}` is its
  * folder) and what its `glob()` patterns match (`*`, `?` within one folder), inside the project.
  */
-export function includedFiles(projectDir: string, file: string, includes: readonly string[]): string[] {
+export function includedFiles(
+  projectDir: string,
+  file: string,
+  includes: readonly string[],
+): string[] {
   const dir = path.posix.dirname(file);
   const out = new Set<string>();
   for (const written of includes) {
@@ -41,7 +45,8 @@ export function includedFiles(projectDir: string, file: string, includes: readon
     const pattern = globPattern(path.posix.basename(target));
     try {
       for (const entry of readdirSync(path.join(projectDir, folder), { withFileTypes: true }))
-        if (entry.isFile() && pattern.test(entry.name)) out.add(path.posix.join(folder, entry.name));
+        if (entry.isFile() && pattern.test(entry.name))
+          out.add(path.posix.join(folder, entry.name));
     } catch {
       // A folder that is not there includes nothing.
     }
@@ -50,6 +55,9 @@ export function includedFiles(projectDir: string, file: string, includes: readon
 }
 
 function globPattern(name: string): RegExp {
-  const body = name.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const body = name
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${body}$`);
 }

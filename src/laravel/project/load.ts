@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash, type CacheStats, type FactsCache } from '../cache.js';
+import { contentHash } from '../hash.js';
+import type { CacheStats, FactsCache } from '../cache.js';
 import { analyseFile } from '../facts/analyse-file.js';
 import type { FileFacts } from '../facts/types.js';
 import { classFileCandidates, type Psr4Root } from '../php/psr4.js';

@@ -97,7 +97,12 @@ export class ResourceCatalog {
   withFields(name: string, data: Type): Type | undefined {
     const found = this.classes.method(name, 'with');
     if (!found || !this.classes.has(found.owner.facts.name)) return undefined;
-    return this.engine!.call({ kind: 'resource', class: name, data }, 'with', [REQUEST], frameOf(EMPTY_BODY, {}));
+    return this.engine!.call(
+      { kind: 'resource', class: name, data },
+      'with',
+      [REQUEST],
+      frameOf(EMPTY_BODY, {}),
+    );
   }
 
   /** The JSON key a response wraps this resource in, or null (`$wrap`, `withoutWrapping()`). */
@@ -112,7 +117,9 @@ export class ResourceCatalog {
 
   /** The top-level keys of a resource's `toArray()`, when it is an array written out. */
   topLevelKeys(name: string): string[] {
-    return members(this.fields(name)).flatMap((t) => (t.kind === 'shape' ? t.fields.map((f) => f.key) : []));
+    return members(this.fields(name)).flatMap((t) =>
+      t.kind === 'shape' ? t.fields.map((f) => f.key) : [],
+    );
   }
 
   private wrapDeclarer(name: string): string {

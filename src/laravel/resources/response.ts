@@ -42,12 +42,19 @@ export function resourceBody(
   return object({ [wrapper ?? 'data']: data, ...extra });
 }
 
-function itemsOf(collection: string, catalog: ResourceCatalog, emitter: SchemaEmitter): SchemaObject {
+function itemsOf(
+  collection: string,
+  catalog: ResourceCatalog,
+  emitter: SchemaEmitter,
+): SchemaObject {
   const collects = catalog.collects(collection);
   return collects ? emitter.resourceRef(collects) : { type: 'object', additionalProperties: true };
 }
 
-function propertiesOf(type: Type | undefined, emitter: SchemaEmitter): Record<string, SchemaObject> {
+function propertiesOf(
+  type: Type | undefined,
+  emitter: SchemaEmitter,
+): Record<string, SchemaObject> {
   if (!type) return {};
   return emitter.schema(type).properties ?? {};
 }

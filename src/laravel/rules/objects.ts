@@ -1,7 +1,6 @@
 import type { PhpCall, PhpNew, PhpValue } from '../php/value.js';
-import type { RuleList } from './parse.js';
 import { classArg, keyValueArgs, listItems, shortName, stringArg } from './values.js';
-import type { ParsedRule } from './rule.js';
+import type { ParsedRule, RuleList } from './rule.js';
 
 /**
  * Laravel's rule objects (`Rule::in([...])`, `new Enum(X::class)`, `Password::min(8)->

@@ -1,13 +1,9 @@
 import type { PhpValue } from '../php/value.js';
 import { isPhpArray } from '../php/value.js';
 import { ruleObject } from './objects.js';
-import type { ParsedRule } from './rule.js';
+import type { ParsedRule, RuleList } from './rule.js';
 
 /** A field's rules, and the rule objects recognised as Laravel's but not understood. */
-export interface RuleList {
-  rules: ParsedRule[];
-  unknown: string[];
-}
 
 /**
  * A field's rules in any of Laravel's forms: `'required|string|max:255'`, `['required',

@@ -95,3 +95,9 @@ export function addNotPattern(schema: SchemaObject, pattern: string): void {
 export function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
+
+/** Rules read from a value: those understood, and the text of those that were not. */
+export interface RuleList {
+  rules: ParsedRule[];
+  unknown: string[];
+}

@@ -1,7 +1,7 @@
 import type { SchemaObject } from '../../core/types.js';
 import type { PhpValue } from '../php/value.js';
 import { compileField, finishSchema, ordered } from './field.js';
-import type { RuleList } from './parse.js';
+import type { RuleList } from './rule.js';
 import { parseRuleList } from './parse.js';
 import type { FieldState, RuleContext } from './rule.js';
 

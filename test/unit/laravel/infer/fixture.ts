@@ -97,7 +97,10 @@ export function answer(
   const { document, warnings } = documentOf(files);
   const op = document.paths?.['/api/posts/{post}']?.[method as 'get'];
   const responses = op?.responses ?? {};
-  const status = Object.keys(responses).filter((s) => /^2/.test(s)).sort()[0] ?? '';
+  const status =
+    Object.keys(responses)
+      .filter((s) => /^2/.test(s))
+      .sort()[0] ?? '';
   const response = deref(document, responses[status]) as ResponseObject | undefined;
   const content = response?.content ? Object.values(response.content)[0] : undefined;
   return {

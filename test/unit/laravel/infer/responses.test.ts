@@ -124,7 +124,7 @@ class Api { public static function ok($data) { return response()->json(['success
   [
     'a declared return type where the body says nothing',
     {
-      body: '        return $this->find();\n    }\n    private function find(): PostResource\n    {\n        return app()->make(\'x\');',
+      body: "        return $this->find();\n    }\n    private function find(): PostResource\n    {\n        return app()->make('x');",
       status: '200',
       schema: wrapped(RESOURCE_REF),
     },
@@ -132,7 +132,7 @@ class Api { public static function ok($data) { return response()->json(['success
   [
     'a @return array shape',
     {
-      body: "        return response()->json($this->price());\n    }\n    /** @return array{value: int, currency: string} */\n    private function price()\n    {\n        return $this->lookup();",
+      body: '        return response()->json($this->price());\n    }\n    /** @return array{value: int, currency: string} */\n    private function price()\n    {\n        return $this->lookup();',
       status: '200',
       schema: object({ value: { type: 'integer' }, currency: { type: 'string' } }),
     },
@@ -140,7 +140,7 @@ class Api { public static function ok($data) { return response()->json(['success
   [
     'a @return Collection<int, User>',
     {
-      body: "        return response()->json($this->people());\n    }\n    /** @return \\Illuminate\\Support\\Collection<int, User> */\n    private function people()\n    {\n        return $this->lookup();",
+      body: '        return response()->json($this->people());\n    }\n    /** @return \\Illuminate\\Support\\Collection<int, User> */\n    private function people()\n    {\n        return $this->lookup();',
       status: '200',
       schema: { type: 'array', items: USER_REF },
     },
@@ -157,7 +157,7 @@ class Api { public static function ok($data) { return response()->json(['success
   [
     'a local scope and when()',
     {
-      body: "        return PostResource::collection(Post::filter($request->all())->when(true, fn ($q) => $q)->simplePaginate());",
+      body: '        return PostResource::collection(Post::filter($request->all())->when(true, fn ($q) => $q)->simplePaginate());',
       status: '200',
       schema: {
         type: 'object',
@@ -181,7 +181,7 @@ class Api { public static function ok($data) { return response()->json(['success
   [
     'an early error branch does not hide the success',
     {
-      body: "        if (! $post->published) {\n            return $this->errorInternal();\n        }\n        return new PostResource($post);",
+      body: '        if (! $post->published) {\n            return $this->errorInternal();\n        }\n        return new PostResource($post);',
       status: '200',
       schema: wrapped(RESOURCE_REF),
     },
@@ -189,7 +189,7 @@ class Api { public static function ok($data) { return response()->json(['success
   [
     'a branch that cannot be read does not hide the one that can',
     {
-      body: '        if ($request->has(\'x\')) {\n            return $this->mystery();\n        }\n        return new PostResource($post);',
+      body: "        if ($request->has('x')) {\n            return $this->mystery();\n        }\n        return new PostResource($post);",
       status: '200',
       schema: wrapped(RESOURCE_REF),
     },
@@ -248,7 +248,10 @@ class Api { public static function ok($data) { return response()->json(['success
       body: "        return $post->load('user');",
       status: '200',
       schema: {
-        allOf: [POST_REF, { type: 'object', properties: { user: { allOf: [USER_REF], nullable: true } } }],
+        allOf: [
+          POST_REF,
+          { type: 'object', properties: { user: { allOf: [USER_REF], nullable: true } } },
+        ],
       },
     },
   ],
@@ -258,7 +261,10 @@ class Api { public static function ok($data) { return response()->json(['success
     {
       body: "        return response()->json(Post::all()->map(fn ($p) => ['id' => $p->id, 'title' => $p->title])->all());",
       status: '200',
-      schema: { type: 'array', items: object({ id: { type: 'integer' }, title: { type: 'string' } }) },
+      schema: {
+        type: 'array',
+        items: object({ id: { type: 'integer' }, title: { type: 'string' } }),
+      },
     },
   ],
   [
@@ -269,7 +275,10 @@ class Api { public static function ok($data) { return response()->json(['success
       schema: {
         type: 'object',
         required: ['data', 'meta'],
-        properties: { data: RESOURCE_REF, meta: object({ version: { type: 'integer', enum: [2] } }) },
+        properties: {
+          data: RESOURCE_REF,
+          meta: object({ version: { type: 'integer', enum: [2] } }),
+        },
       },
     },
   ],

@@ -1,0 +1,27 @@
+import type { Finding } from '../core/errors.js';
+import type { AssemblyCache, AssemblyStore } from './assembly-cache.js';
+import type { FactsCache } from './cache.js';
+import type { ApidocConfig } from './config.js';
+import type { Psr4Root } from './php/psr4.js';
+
+/** One run of the generator, as set up from the options: shared with `generate:optimized`. */
+export interface GenerateRun {
+  started: number;
+  dir: string;
+  config: ApidocConfig;
+  configWarnings: Finding[];
+  cache: FactsCache;
+  /** `--incremental`, when the cache is on. */
+  incremental: boolean;
+  /**
+   * Whether the run leaves a state for `--incremental` to patch its document with, and may
+   * patch the last one (with `incremental`): with the cache on, not for a `CacheMemory` user.
+   */
+  patch: boolean;
+  psr4: Psr4Root[];
+  patterns: readonly string[];
+  /** Opens the assembly store for a global key (absent without the cache). */
+  store?: (globalKey: string) => AssemblyStore;
+  /** The assembly store once opened, for its problems. */
+  assembly?: AssemblyCache;
+}
