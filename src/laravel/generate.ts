@@ -8,6 +8,7 @@ import { buildDocument } from './build-document.js';
 import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4 } from './php/psr4.js';
+import { OPENAPI_VERSIONS, toOpenApi31, type OpenApiVersion } from './emit/openapi31.js';
 import type { GenerateRun } from './run.js';
 import { projectFiles } from './project/files.js';
 import { loadProject, type LoadedProject } from './project/load.js';
@@ -29,6 +30,12 @@ export interface GenerateOptions {
    * last one cached. The output is the same.
    */
   memory?: CacheMemory;
+  /**
+   * The OpenAPI version to write: `3.0` (3.0.3) or `3.1` (3.1.0, schemas in JSON Schema
+   * 2020-12). Default: `3.0`. An `--incremental` run patches only 3.0 documents; a 3.1 one is
+   * made whole.
+   */
+  openapi?: OpenApiVersion;
 }
 
 export interface GenerateStats {
@@ -103,6 +110,9 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
   const configWarnings: Finding[] = [];
   const config = readConfig(dir, configWarnings);
   const useCache = (options.cache ?? true) && config.cacheEnabled;
+  const openapi = options.openapi ?? '3.0';
+  if (!OPENAPI_VERSIONS.includes(openapi))
+    throw new UserError(`Unknown OpenAPI version: ${String(openapi)}`, 'Use 3.0 or 3.1.', 2);
   const run: GenerateRun = {
     started,
     dir,
@@ -110,7 +120,8 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     configWarnings,
     cache: new FactsCache(config.cacheDir, { read: useCache, write: useCache }, options.memory),
     incremental: useCache && options.incremental === true,
-    patch: useCache && !options.memory,
+    patch: useCache && !options.memory && openapi === '3.0',
+    openapi,
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
   };
@@ -138,7 +149,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     patterns: run.patterns,
     ...(run.store ? { store: run.store } : {}),
   });
-  const document = built.document;
+  const document = run.openapi === '3.1' ? toOpenApi31(built.document) : built.document;
   const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
   let bytes: Buffer | undefined;
   if (run.patch) {

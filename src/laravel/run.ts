@@ -3,6 +3,7 @@ import type { AssemblyCache, AssemblyStore } from './assembly-cache.js';
 import type { FactsCache } from './cache.js';
 import type { ApidocConfig } from './config.js';
 import type { Psr4Root } from './php/psr4.js';
+import type { OpenApiVersion } from './emit/openapi31.js';
 
 /** One run of the generator, as set up from the options: shared with `generate:optimized`. */
 export interface GenerateRun {
@@ -19,6 +20,8 @@ export interface GenerateRun {
    */
   patch: boolean;
   psr4: Psr4Root[];
+  /** The OpenAPI version written. */
+  openapi: OpenApiVersion;
   patterns: readonly string[];
   /** Opens the assembly store for a global key (absent without the cache). */
   store?: (globalKey: string) => AssemblyStore;

@@ -7,6 +7,7 @@ import type { OutputFormat } from '../../core/write-document.js';
 import { colors } from '../output.js';
 import { checkOutputFile, checkPatterns, parseChoice, parseProjectDir, usage } from '../options.js';
 import { createProgress } from '../progress.js';
+import { OPENAPI_VERSIONS } from '../../laravel/emit/openapi31.js';
 
 /** The flags `generate` and `generate:optimized` share (see `addGenerateOptions`). */
 export interface GenerateFlags {
@@ -15,6 +16,7 @@ export interface GenerateFlags {
   cache: boolean;
   output?: string;
   format?: string;
+  openapi: string;
   project: string;
 }
 
@@ -43,7 +45,7 @@ export function registerGenerate(program: Command): void {
   );
 }
 
-/** `--pattern`, `--incremental`, `--no-cache`, `--output`, `--format`, `--project`. */
+/** `--pattern`, `--incremental`, `--no-cache`, `--output`, `--format`, `--openapi`, `--project`. */
 export function addGenerateOptions(command: Command): Command {
   return command
     .option(
@@ -63,6 +65,7 @@ export function addGenerateOptions(command: Command): Command {
       '--format <format>',
       'json or yaml (default: from the output file extension, else json)',
     )
+    .option('--openapi <version>', 'the OpenAPI version to write: 3.0 or 3.1', '3.0')
     .option('--project <dir>', 'the Laravel project (default: the working directory)', '.');
 }
 
@@ -91,6 +94,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   const format: OutputFormat =
     flags.format === undefined ? formatFor(output) : parseChoice(flags.format, '--format', FORMATS);
   checkPatterns(flags.pattern);
+  const openapi = parseChoice(flags.openapi, '--openapi', OPENAPI_VERSIONS);
   if (flags.incremental && !flags.cache)
     throw usage('--incremental needs the cache: drop --no-cache or --incremental.');
   checkOutputFile(flags.output, output);
@@ -100,6 +104,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
     patterns: flags.pattern,
     incremental: flags.incremental === true,
     cache: flags.cache,
+    openapi,
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.done();
