@@ -274,6 +274,22 @@ const valueMethods: Record<string, MethodRule> = Object.fromEntries(
   Object.entries(VALUE_METHODS).map(([name, type]) => [name, () => type]),
 );
 
+/** Carbon's properties. @see https://carbon.nesbot.com/docs/#api-getters */
+const CARBON_PROPERTIES: Record<string, Type> = {
+  timestamp: INTEGER,
+  year: INTEGER,
+  month: INTEGER,
+  day: INTEGER,
+  hour: INTEGER,
+  minute: INTEGER,
+  second: INTEGER,
+  dayOfWeek: INTEGER,
+  dayOfYear: INTEGER,
+  daysInMonth: INTEGER,
+  timezoneName: STRING,
+  tzName: STRING,
+};
+
 /** Carbon's methods that give another date. */
 const CARBON_CHAIN =
   /^(add|sub|start|end|set|copy|clone|tz|timezone|utc|local|next|previous|first|last|modify|floor|ceil|round|min|max)/;
@@ -448,6 +464,7 @@ export const helpers: Extension = {
       ],
       statics: carbonStatics,
       construct: () => carbon,
+      properties: (_r, name) => CARBON_PROPERTIES[name],
       methods: new Proxy(valueMethods, {
         get: (target, method: string) =>
           target[method] ?? (CARBON_CHAIN.test(method) ? (r: Type) => r : undefined),
