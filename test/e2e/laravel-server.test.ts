@@ -20,6 +20,13 @@ const C = 'App\\Http\\Controllers\\';
 const API_ROUTES: Array<[string, string, string]> = [
   ['GET|HEAD', 'api/health', 'Closure'],
   ['OPTIONS', 'api/health', 'Closure'],
+  ['GET|HEAD', 'api/insights/authors', `${C}InsightsController@authors`],
+  ['GET|HEAD', 'api/insights/feed', `${C}InsightsController@feed`],
+  ['GET|HEAD', 'api/insights/latest', `${C}InsightsController@latest`],
+  ['GET|HEAD', 'api/insights/ping', `${C}InsightsController@ping`],
+  ['GET|HEAD', 'api/insights/posts/{post}', `${C}InsightsController@raw`],
+  ['GET|HEAD', 'api/insights/posts/{post}/card', `${C}InsightsController@card`],
+  ['GET|HEAD', 'api/insights/stats', `${C}InsightsController@stats`],
   ['POST', 'api/auth/login', `${C}AuthController@login`],
   ['POST', 'api/auth/register', `${C}AuthController@register`],
   ['GET|HEAD', 'api/auth/token', `${C}AuthController@token`],

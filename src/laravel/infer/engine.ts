@@ -634,10 +634,11 @@ export class TypeEngine implements Infer {
     self: string | undefined,
     given?: Type,
   ): Type {
+    // An argument left out is the default, whatever type the parameter declares.
+    if (!given && p.default !== undefined)
+      return p.default === null ? NULL : { kind: 'literal', value: p.default };
     const hint = hints?.params?.[p.name];
     if (hint) return this.fromDoc(hint, self);
-    if (p.default !== undefined)
-      return p.default === null ? NULL : { kind: 'literal', value: p.default };
     return given ?? unknown(`$${p.name}`);
   }
 

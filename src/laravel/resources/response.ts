@@ -25,13 +25,14 @@ export function resourceBody(
     ...propertiesOf(resource.additional, emitter),
     ...(resource.collection ? {} : propertiesOf(catalog.withFields(name, resource.data), emitter)),
   };
-  const ref = emitter.resourceRef(name);
-  const data: SchemaObject = resource.collection ? { type: 'array', items: ref } : ref;
+  // Components are made only where the body refers to them (a reused route restores those).
+  const ref = () => emitter.resourceRef(name);
   const paginator = members(resource.data).find((t) => t.kind === 'paginator');
   if (paginator?.kind === 'paginator' && isList) {
-    const items = resource.collection ? ref : itemsOf(name, catalog, emitter);
+    const items = resource.collection ? ref() : itemsOf(name, catalog, emitter);
     return resourceEnvelope(paginator.style, items, components, extra);
   }
+  const data: SchemaObject = resource.collection ? { type: 'array', items: ref() } : ref();
   // AnonymousResourceCollection wraps as JsonResource does; a resource class as it declares.
   const wrapper = resource.collection ? catalog.wrapper(JSON_RESOURCE) : catalog.wrapper(name);
   const hasKey =

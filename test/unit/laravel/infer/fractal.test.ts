@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaObject } from '../../../../src/core/types.js';
+import { answer } from './fixture.js';
+
+const TRANSFORMER = `<?php
+namespace App\\Transformers;
+use App\\Models\\Post;
+use League\\Fractal\\TransformerAbstract;
+class PostTransformer extends TransformerAbstract {
+    public function transform(Post $post): array {
+        return ['id' => (int) $post->id, 'title' => $post->title, 'published' => $post->published];
+    }
+}`;
+
+const ITEM: SchemaObject = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    published: { type: 'boolean' },
+  },
+  required: ['id', 'title', 'published'],
+};
+
+const PAGINATION: SchemaObject = {
+  type: 'object',
+  properties: {
+    pagination: {
+      type: 'object',
+      properties: {
+        total: { type: 'integer' },
+        count: { type: 'integer' },
+        per_page: { type: 'integer' },
+        current_page: { type: 'integer' },
+        total_pages: { type: 'integer' },
+        links: {
+          type: 'object',
+          properties: {
+            previous: { type: 'string', format: 'uri' },
+            next: { type: 'string', format: 'uri' },
+          },
+        },
+      },
+      required: ['total', 'count', 'per_page', 'current_page', 'total_pages', 'links'],
+    },
+  },
+  required: ['pagination'],
+};
+
+/** A base controller with Fractal helpers, as applications write them. */
+const BASE = (serializer: string) => `<?php
+namespace App\\Http\\Controllers;
+use League\\Fractal\\Manager;
+use League\\Fractal\\Resource\\Item;
+use League\\Fractal\\Resource\\Collection;
+use League\\Fractal\\Pagination\\IlluminatePaginatorAdapter;
+abstract class Controller {
+    protected Manager $fractal;
+    public function __construct() {
+        $this->fractal = new Manager();
+    }
+    protected function manager(): Manager {
+        $manager = new Manager();
+        $manager->setSerializer(new \\${serializer}());
+        return $manager;
+    }
+    protected function item($data, $transformer, string $key = 'posts') {
+        return response()->json($this->manager()->createData(new Item($data, $transformer, $key))->toArray());
+    }
+    protected function paginated($paginator, $transformer) {
+        $resource = new Collection($paginator->getCollection(), $transformer, 'posts');
+        $resource->setPaginator(new IlluminatePaginatorAdapter($paginator));
+        return response()->json($this->manager()->createData($resource)->toArray());
+    }
+}`;
+
+const files = (serializer: string) => ({
+  'app/Transformers/PostTransformer.php': TRANSFORMER,
+  'app/Http/Controllers/Controller.php': BASE(serializer),
+});
+
+describe('Fractal: transformers shaped by their serializer', () => {
+  it.each<[string, string, string, SchemaObject]>([
+    [
+      'an item, ArraySerializer: the transformer’s output',
+      'League\\Fractal\\Serializer\\ArraySerializer',
+      '        return $this->item($post, new \\App\\Transformers\\PostTransformer);',
+      ITEM,
+    ],
+    [
+      'an item, DataArraySerializer: in data',
+      'League\\Fractal\\Serializer\\DataArraySerializer',
+      '        return $this->item($post, new \\App\\Transformers\\PostTransformer);',
+      { type: 'object', properties: { data: ITEM }, required: ['data'] },
+    ],
+    [
+      'a paginated collection, ArraySerializer: data and meta.pagination',
+      'League\\Fractal\\Serializer\\ArraySerializer',
+      '        return $this->paginated(Post::paginate(), new \\App\\Transformers\\PostTransformer);',
+      {
+        type: 'object',
+        properties: { data: { type: 'array', items: ITEM }, meta: PAGINATION },
+        required: ['data', 'meta'],
+      },
+    ],
+    [
+      'an item, JsonApiSerializer: type, id and attributes',
+      'League\\Fractal\\Serializer\\JsonApiSerializer',
+      '        return $this->item($post, new \\App\\Transformers\\PostTransformer);',
+      {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'object',
+            properties: {
+              type: { type: 'string', enum: ['posts'] },
+              id: { type: 'string' },
+              attributes: {
+                type: 'object',
+                properties: { title: { type: 'string' }, published: { type: 'boolean' } },
+                required: ['title', 'published'],
+              },
+              links: {
+                type: 'object',
+                properties: { self: { type: 'string', format: 'uri' } },
+                required: ['self'],
+              },
+            },
+            required: ['type', 'id', 'attributes'],
+          },
+        },
+        required: ['data'],
+      },
+    ],
+  ])('%s', (_name, serializer, body, schema) => {
+    const got = answer(body, { files: files(serializer) });
+    expect(got.status).toBe('200');
+    expect(got.schema).toEqual(schema);
+  });
+
+  it('spatie/laravel-fractal: fractal($data, $transformer)->toArray()', () => {
+    const got = answer(
+      '        return response()->json(fractal($post, new \\App\\Transformers\\PostTransformer)->toArray());',
+      { files: { 'app/Transformers/PostTransformer.php': TRANSFORMER } },
+    );
+    expect(got.schema).toEqual(ITEM);
+  });
+});
