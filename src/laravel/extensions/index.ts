@@ -3,14 +3,20 @@ import { collections } from './collections.js';
 import { eloquent } from './eloquent.js';
 import { enums } from './enums.js';
 import { fractal } from './fractal.js';
-import { helpers } from './helpers.js';
+import { facades } from './facades.js';
+import { functions } from './functions.js';
+import { requests } from './requests.js';
+import { values } from './values.js';
 import { paginators } from './paginators.js';
 import { resources } from './resources.js';
 import { responses } from './response.js';
 
 /** Laravel's knowledge, one concept a file; later entries win where two name the same thing. */
 export const EXTENSIONS: readonly Extension[] = [
-  helpers,
+  functions,
+  values,
+  requests,
+  facades,
   collections,
   eloquent,
   enums,

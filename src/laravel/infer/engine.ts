@@ -1,29 +1,17 @@
-import type { SchemaObject } from '../../core/types.js';
 import type { MacroFacts, MethodFacts, ParamFacts, TypeHints } from '../facts/types.js';
 import type { Body, DocType, Expr, Ret } from '../ir/types.js';
 import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
-import { access, element, setKey } from './access.js';
-import { attributesShape, classOf, valueType } from './support.js';
-import type { Ctx, Extension, Infer, Named, World } from './api.js';
+import { evaluate, type Engine } from './evaluate.js';
+import { defaultType, paramType, withHints } from './declared.js';
+import { guardHolds } from './guards.js';
+import { constantOf, declaredProperty, publicProperties } from './objects.js';
+import { classOf } from './support.js';
+import type { Ctx, Extension, Named, World } from './api.js';
 import { fromDoc } from './doc.js';
 import { frameOf, type Frame } from './frame.js';
 import { RuleBook } from './rules.js';
-import {
-  BOOLEAN,
-  INTEGER,
-  NULL,
-  NUMBER,
-  STRING,
-  isUnknown,
-  members,
-  nonNull,
-  typeKey,
-  union,
-  unknown,
-  type Field,
-  type Type,
-} from './type.js';
+import { NULL, isUnknown, members, typeKey, union, unknown, type Type } from './type.js';
 
 /** Calls deeper than this, from the handler, are not followed. */
 const MAX_DEPTH = 12;
@@ -40,7 +28,7 @@ export interface TypedReturn {
  * method and argument types, with a guard against recursion and a bound on depth. What Laravel
  * itself does (query builders, resources, responses, ...) comes from the extensions' tables.
  */
-export class TypeEngine implements Infer {
+export class TypeEngine implements Engine {
   private readonly rules: RuleBook;
   private readonly memo = new Map<string, { value: Type; deps: Set<string> }>();
   private readonly active = new Set<string>();
@@ -111,206 +99,14 @@ export class TypeEngine implements Infer {
 
   private typedReturns(frame: Frame, returns: readonly Ret[]): TypedReturn[] {
     return returns
-      .filter((r) => this.guardHolds(r, frame))
+      .filter((r) => guardHolds(this, r, frame))
       .map((r) => ({ line: r.line, type: r.expr ? this.evaluate(r.expr, frame) : NULL }));
   }
 
   // -- Evaluation -------------------------------------------------------------------------
 
   evaluate(expr: Expr, frame: Frame): Type {
-    switch (expr.kind) {
-      case 'value':
-        return expr.value === null ? NULL : { kind: 'literal', value: expr.value };
-      case 'array':
-        return this.array(expr, frame);
-      case 'new': {
-        const args = this.args(expr.args, frame);
-        const named = this.named(expr.named, frame);
-        if (typeof expr.class === 'string')
-          return this.instantiate(this.staticName(expr.class, frame), args, frame, named);
-        const target = this.evaluate(expr.class, frame);
-        return union(
-          members(target).map((t) =>
-            t.kind === 'class'
-              ? this.instantiate(t.class, args, frame, named)
-              : t.kind === 'literal' && typeof t.value === 'string'
-                ? this.instantiate(t.value.replace(/^\\/, ''), args, frame, named)
-                : unknown('new of an unknown class'),
-          ),
-        );
-      }
-      case 'func':
-        return this.callFunctionNamed(
-          expr.name,
-          expr.global,
-          this.args(expr.args, frame),
-          frame,
-          this.named(expr.named, frame),
-        );
-      case 'static': {
-        const args = this.args(expr.args, frame);
-        const named = this.named(expr.named, frame);
-        if (typeof expr.class === 'string')
-          return this.callStatic(expr.class, expr.method, args, frame, named);
-        return union(
-          members(this.evaluate(expr.class, frame)).map((t) => {
-            const name =
-              t.kind === 'class'
-                ? t.class
-                : t.kind === 'literal' && typeof t.value === 'string'
-                  ? t.value
-                  : classOf(t);
-            return name
-              ? this.callStatic(name.replace(/^\\/, ''), expr.method, args, frame, named)
-              : unknown(`::${expr.method}()`);
-          }),
-        );
-      }
-      case 'call': {
-        const receiver = this.evaluate(expr.on, frame);
-        const result = this.call(
-          receiver,
-          expr.method,
-          this.args(expr.args, frame),
-          frame,
-          this.named(expr.named, frame),
-        );
-        return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
-      }
-      case 'prop': {
-        const receiver = this.evaluate(expr.on, frame);
-        const result = this.property(receiver, expr.name, frame);
-        return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
-      }
-      case 'sprop':
-        return this.staticProperty(this.staticName(expr.class, frame), expr.name);
-      case 'const':
-        return this.constant(this.staticName(expr.class, frame), expr.name);
-      case 'class':
-        return { kind: 'class', class: this.staticName(expr.name, frame) };
-      case 'this':
-        return frame.this ?? (frame.static ? this.instance(frame.static) : unknown('$this'));
-      case 'param':
-        return frame.params.get(expr.name) ?? unknown(`$${expr.name}`);
-      case 'def':
-        return this.definition(expr.id, frame);
-      case 'index':
-        return access(
-          this.evaluate(expr.on, frame),
-          expr.key ? this.evaluate(expr.key, frame) : undefined,
-        );
-      case 'fn':
-        return { kind: 'fn', expr, frame };
-      case 'union':
-        return union(expr.of.map((e) => this.evaluate(e, frame)));
-      case 'scalar':
-        return { kind: 'scalar', type: expr.type };
-      case 'cast':
-        return this.cast(expr.type, this.evaluate(expr.of, frame));
-      case 'effect':
-        return this.effect(
-          this.evaluate(expr.on, frame),
-          expr.method,
-          this.args(expr.args, frame),
-          frame,
-          this.named(expr.named, frame),
-        );
-      case 'set':
-        return setKey(
-          this.evaluate(expr.on, frame),
-          expr.key ? this.evaluate(expr.key, frame) : undefined,
-          this.evaluate(expr.value, frame),
-        );
-      case 'element':
-        return element(this.evaluate(expr.of, frame));
-      case 'notnull':
-        return nonNull(this.evaluate(expr.of, frame));
-      case 'doc': {
-        const value = this.evaluate(expr.value, frame);
-        return isUnknown(value) || value.kind === 'object'
-          ? this.fromDoc(expr.type, frame.static)
-          : value;
-      }
-      case 'unknown':
-        return unknown(expr.source);
-    }
-  }
-
-  private definition(id: number, frame: Frame): Type {
-    const done = frame.defs.get(id);
-    if (done) return done;
-    const def = frame.body.defs[id];
-    if (!def) return unknown('local');
-    // A definition refers only to earlier ones: no cycle to guard against.
-    const type = this.evaluate(def, frame);
-    frame.defs.set(id, type);
-    return type;
-  }
-
-  private args(args: readonly Expr[], frame: Frame): Type[] {
-    return args.map((a) => this.evaluate(a, frame));
-  }
-
-  private named(named: Record<string, Expr> | undefined, frame: Frame): Named | undefined {
-    if (!named) return undefined;
-    return Object.fromEntries(Object.entries(named).map(([k, v]) => [k, this.evaluate(v, frame)]));
-  }
-
-  private array(expr: Extract<Expr, { kind: 'array' }>, frame: Frame): Type {
-    if (expr.items.length === 0) return { kind: 'list', items: unknown('empty array') };
-    const keyed = expr.items.some((i) => i.key || i.spread);
-    const values = expr.items.map((i) => this.evaluate(i.value, frame));
-    const merged = values.some((v) => v.kind === 'merge');
-    if (!keyed && !merged) return { kind: 'list', items: union(values.map(unwrapOptional)) };
-    const fields: Field[] = [];
-    let position = 0;
-    const put = (f: Field) => {
-      const at = fields.findIndex((x) => x.key === f.key);
-      if (at >= 0) fields.splice(at, 1);
-      fields.push(f);
-    };
-    let open: Type | undefined;
-    expr.items.forEach((item, i) => {
-      const value = values[i]!;
-      if (item.spread || value.kind === 'merge') {
-        const inner = value.kind === 'merge' ? value.type : value;
-        const optional = value.kind === 'merge' && value.optional;
-        for (const t of members(inner)) {
-          const shape = t.kind === 'model' ? attributesShape(t.class, this.world) : t;
-          if (shape.kind === 'shape')
-            shape.fields.forEach((f) => put(optional ? { ...f, optional: true } : f));
-          else if (shape.kind === 'map') open = shape.values;
-        }
-        return;
-      }
-      const key = item.key
-        ? this.evaluate(item.key, frame)
-        : { kind: 'literal' as const, value: position++ };
-      const name = key.kind === 'literal' ? String(key.value) : undefined;
-      if (name === undefined) {
-        open = union([open ?? value, value].map(unwrapOptional));
-        return;
-      }
-      if (value.kind === 'optional') put({ key: name, type: value.type, optional: true });
-      else put({ key: name, type: value });
-    });
-    if (fields.length === 0 && open) return { kind: 'map', values: open };
-    return { kind: 'shape', fields };
-  }
-
-  private cast(type: Extract<Expr, { kind: 'cast' }>['type'], value: Type): Type {
-    switch (type) {
-      case 'int':
-        return INTEGER;
-      case 'float':
-        return NUMBER;
-      case 'string':
-        return STRING;
-      case 'bool':
-        return BOOLEAN;
-      default:
-        return value;
-    }
+    return evaluate(this, expr, frame);
   }
 
   // -- Calls ------------------------------------------------------------------------------
@@ -396,7 +192,7 @@ export class TypeEngine implements Infer {
   }
 
   /** A statement-level call on a local: what the value is after it. */
-  private effect(receiver: Type, method: string, args: Type[], frame: Frame, named?: Named): Type {
+  effect(receiver: Type, method: string, args: Type[], frame: Frame, named?: Named): Type {
     const ctx = this.ctx(frame, named);
     return union(
       members(receiver).map((r) => {
@@ -451,10 +247,11 @@ export class TypeEngine implements Infer {
   }
 
   callFunction(name: string, args: Type[], frame: Frame, named?: Named): Type {
-    return this.callFunctionNamed(name, undefined, args, frame, named);
+    return this.callNamedFunction(name, undefined, args, frame, named);
   }
 
-  private callFunctionNamed(
+  /** `name()`, or the global `global()` PHP falls back to from a namespace. */
+  callNamedFunction(
     name: string,
     global: string | undefined,
     args: Type[],
@@ -513,7 +310,7 @@ export class TypeEngine implements Infer {
     const key = `fn:${name}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {
       const inner = this.frameFor(fn, fn.body!, undefined, undefined, args, frame.depth + 1, named);
-      return this.withHints(this.returnsOf(inner, fn.body!.returns), fn.hints, undefined);
+      return withHints(this, this.returnsOf(inner, fn.body!.returns), fn.hints, undefined);
     });
   }
 
@@ -551,7 +348,7 @@ export class TypeEngine implements Infer {
     named?: Named,
   ): Type {
     const hinted = () =>
-      this.withHints(unknown(`${shortName(owner)}::${method}()`), facts.hints, staticClass);
+      withHints(this, unknown(`${shortName(owner)}::${method}()`), facts.hints, staticClass);
     if (!facts.body) return hinted();
     const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {
@@ -564,7 +361,7 @@ export class TypeEngine implements Infer {
         frame.depth + 1,
         named,
       );
-      return this.withHints(this.returnsOf(inner, facts.body!.returns), facts.hints, staticClass);
+      return withHints(this, this.returnsOf(inner, facts.body!.returns), facts.hints, staticClass);
     });
   }
 
@@ -584,25 +381,6 @@ export class TypeEngine implements Infer {
     }
   }
 
-  /** A plain object's public properties, as `json_encode` writes them. */
-  publicProperties(className: string): Type | undefined {
-    const fields: Field[] = [];
-    for (const c of this.world.classes.lineage(className).reverse()) {
-      for (const name of c.facts.publicProperties ?? []) {
-        const hint = c.facts.propertyHints?.[name];
-        const type = hint
-          ? this.fromDoc(hint, className)
-          : name in c.facts.properties
-            ? valueType(c.facts.properties[name]!, this)
-            : unknown(`->${name}`);
-        const at = fields.findIndex((f) => f.key === name);
-        if (at >= 0) fields.splice(at, 1);
-        fields.push({ key: name, type });
-      }
-    }
-    return fields.length > 0 ? { kind: 'shape', fields } : undefined;
-  }
-
   private frameFor(
     facts: { params: readonly ParamFacts[]; hints?: TypeHints },
     body: Body,
@@ -617,7 +395,7 @@ export class TypeEngine implements Infer {
       const given = named?.[p.name] ?? args[i];
       params.set(
         p.name,
-        given && !isUnknown(given) ? given : this.paramType(p, facts.hints, staticClass, given),
+        given && !isUnknown(given) ? given : paramType(this, p, facts.hints, staticClass, given),
       );
     });
     return frameOf(body, {
@@ -628,80 +406,12 @@ export class TypeEngine implements Infer {
     });
   }
 
-  private paramType(
-    p: ParamFacts,
-    hints: TypeHints | undefined,
-    self: string | undefined,
-    given?: Type,
-  ): Type {
-    // An argument left out is the default, whatever type the parameter declares.
-    if (!given && p.default !== undefined)
-      return p.default === null ? NULL : { kind: 'literal', value: p.default };
-    const hint = hints?.params?.[p.name];
-    if (hint) return this.fromDoc(hint, self);
-    return given ?? unknown(`$${p.name}`);
-  }
-
-  /** The body's type, or the docblock's or the declared one where the body says less. */
-  private withHints(type: Type, hints: TypeHints | undefined, self: string | undefined): Type {
-    const native =
-      hints?.returns &&
-      SCALAR_DECLARATIONS[hints.returns.kind === 'name' ? hints.returns.name : ''];
-    // A declared scalar return type is enforced by PHP: what the body yields is of that type.
-    if (native) {
-      const fitting = members(type).filter(
-        (t) =>
-          (t.kind === 'scalar' && t.type === native.type) ||
-          (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) ||
-          (t.kind === 'schema' && t.schema.type === native.type),
-      );
-      if (fitting.length === 0) return native;
-      return union(
-        fitting.map((t) =>
-          t.kind === 'schema' && t.schema.nullable
-            ? { kind: 'schema', schema: withoutNullable(t.schema) }
-            : t,
-        ),
-      );
-    }
-    const body = knownPart(type);
-    if (!saysLess(body)) return type;
-    const doc = hints?.doc ?? hints?.returns;
-    if (!doc || isVoid(doc)) return type;
-    const declared = this.fromDoc(doc, self);
-    return isUnknown(declared) ? type : declared;
-  }
-
   private returnsOf(frame: Frame, returns: readonly Ret[]): Type {
     const types = returns
-      .filter((r) => this.guardHolds(r, frame))
+      .filter((r) => guardHolds(this, r, frame))
       .map((r) => (r.expr ? this.evaluate(r.expr, frame) : NULL));
     if (types.length === 0) return NULL;
     return union(types);
-  }
-
-  private guardHolds(ret: Ret, frame: Frame): boolean {
-    if (!ret.when) return true;
-    const value = frame.params.get(ret.when.param);
-    if (!value || isUnknown(value)) return true;
-    const holds = this.satisfies(value, ret.when.class);
-    if (holds === undefined) return true;
-    return ret.when.not ? !holds : holds;
-  }
-
-  /** Whether a value is an instance of the class, when that can be told. */
-  private satisfies(type: Type, className: string): boolean | undefined {
-    const answers = members(type).map((t): boolean | undefined => {
-      const own = classOf(t);
-      if (own) return this.isA(own, [className]);
-      if ((t.kind === 'list' || t.kind === 'map' || t.kind === 'shape') && t.collection)
-        return /(Collection|Enumerable|Arrayable)$/.test(className);
-      if (t.kind === 'unknown' || t.kind === 'fn') return undefined;
-      return false;
-    });
-    if (answers.every((a) => a === true)) return true;
-    if (answers.every((a) => a === false)) return false;
-    return undefined;
   }
 
   // -- Objects ----------------------------------------------------------------------------
@@ -748,32 +458,22 @@ export class TypeEngine implements Infer {
           const found = rules.properties?.(r, name, ctx);
           if (found) return found;
         }
-        return this.declaredProperty(className, name) ?? unknown(`->${name}`);
+        return declaredProperty(this, className, name) ?? unknown(`->${name}`);
       }),
     );
   }
 
-  /** A property as the class declares it: its documented or declared type, else its default. */
-  private declaredProperty(className: string, name: string): Type | undefined {
-    for (const c of this.world.classes.lineage(className)) {
-      const hint = c.facts.propertyHints?.[name];
-      if (hint) return this.fromDoc(hint, className);
-      if (name in c.facts.properties) return valueType(c.facts.properties[name]!, this);
-    }
-    return undefined;
+  /** A plain object's public properties, as `json_encode` writes them. */
+  publicProperties(className: string): Type | undefined {
+    return publicProperties(this, className);
   }
 
-  private staticProperty(className: string, name: string): Type {
-    return this.declaredProperty(className, name) ?? unknown(`::$${name}`);
+  constant(className: string, name: string): Type {
+    return constantOf(this, className, name);
   }
 
-  private constant(className: string, name: string): Type {
-    const cls = this.world.classes.get(className)?.facts;
-    if (cls?.kind === 'enum' && cls.cases && name in cls.cases)
-      return { kind: 'enum', class: className };
-    for (const c of this.world.classes.lineage(className))
-      if (name in c.facts.constants) return valueType(c.facts.constants[name]!, this);
-    return unknown(`${shortName(className)}::${name}`);
+  staticProperty(className: string, name: string): Type {
+    return declaredProperty(this, className, name) ?? unknown(`::$${name}`);
   }
 
   isA(className: string, bases: readonly string[]): boolean {
@@ -792,7 +492,7 @@ export class TypeEngine implements Infer {
     });
   }
 
-  private staticName(written: string, frame: Frame): string {
+  staticName(written: string, frame: Frame): string {
     if (written !== 'static') return written;
     return frame.static ?? (frame.this ? classOf(frame.this) : undefined) ?? 'static';
   }
@@ -838,32 +538,6 @@ const RESOURCES = [
 
 const REQUESTS = ['Illuminate\\Http\\Request', 'Illuminate\\Foundation\\Http\\FormRequest'];
 
-/** Native return types PHP enforces, as the scalar they make. */
-const SCALAR_DECLARATIONS: Record<string, Extract<Type, { kind: 'scalar' }>> = {
-  string: { kind: 'scalar', type: 'string' },
-  int: { kind: 'scalar', type: 'integer' },
-  float: { kind: 'scalar', type: 'number' },
-  bool: { kind: 'scalar', type: 'boolean' },
-};
-
-function typeOfLiteral(value: string | number | boolean): string {
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value === 'boolean' ? 'boolean' : 'string';
-}
-
-function withoutNullable(schema: SchemaObject): SchemaObject {
-  const rest = { ...schema };
-  delete rest.nullable;
-  return rest;
-}
-
-/** A route parameter with a default (`$slug = 'home'`): the default's type, not its value. */
-function defaultType(value: string | number | boolean | null): Type {
-  if (value === null) return unknown('parameter');
-  if (typeof value === 'number') return Number.isInteger(value) ? INTEGER : NUMBER;
-  return typeof value === 'boolean' ? BOOLEAN : STRING;
-}
-
 /**
  * What `->` reaches: the code assumes the value is there, so `null` counts only when nothing
  * else could be (`?->` adds it back).
@@ -872,35 +546,4 @@ function present(type: Type): Type[] {
   const all = members(type);
   const some = all.filter((t) => t.kind !== 'null');
   return some.length > 0 ? some : all;
-}
-
-/** Whether a value may be null (a `null` member, or a schema that says so). */
-function mayBeNull(type: Type): boolean {
-  return members(type).some(
-    (t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true),
-  );
-}
-
-function unwrapOptional(type: Type): Type {
-  return type.kind === 'optional' ? type.type : type;
-}
-
-function knownPart(type: Type): Type {
-  if (type.kind !== 'union') return type;
-  const known = type.of.filter((t) => t.kind !== 'unknown' && t.kind !== 'null');
-  return known.length > 0 ? union(known) : type;
-}
-
-/** A body's type that a declared type could improve on. */
-function saysLess(type: Type): boolean {
-  if (type.kind === 'unknown') return true;
-  if (type.kind === 'list') return type.items.kind === 'unknown';
-  if (type.kind === 'object') return !type.state && !type.args;
-  return false;
-}
-
-function isVoid(doc: DocType): boolean {
-  return (
-    doc.kind === 'name' && (doc.name === 'void' || doc.name === 'mixed' || doc.name === 'never')
-  );
 }

@@ -1,0 +1,175 @@
+import type { Ctx, Extension, MethodRule, StaticRule } from '../infer/api.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  NULL,
+  NUMBER,
+  STRING,
+  listOf,
+  stringValues,
+  union,
+  unknown,
+  type Type,
+} from '../infer/type.js';
+import { REQUEST, AUTH_FACTORY, URI, carbon, user } from './common.js';
+
+/** The validated input a handler's request carries (see `TypeEngine.entryParams`). */
+function inputOf(request: Type): Type {
+  return request.kind === 'object' && request.state?.input
+    ? request.state.input
+    : unknown('request input');
+}
+
+/** One input field: `$request->input('email')`, `$request->email`. */
+function inputField(request: Type, key: Type | undefined, fallback?: Type): Type {
+  const name = key?.kind === 'literal' ? String(key.value) : undefined;
+  const input = inputOf(request);
+  const found =
+    name !== undefined && input.kind === 'shape'
+      ? input.fields.find((f) => f.key === name)
+      : undefined;
+  const type = found ? found.type : unknown(name ? `input ${name}` : 'request input');
+  return fallback ? union([type, fallback]) : type;
+}
+
+const wholeOrField: MethodRule = (r, args) =>
+  args.length > 0 ? inputField(r, args[0], args[1]) : inputOf(r);
+
+const request: Record<string, MethodRule> = {
+  user: (_r, _a, ctx) => user(ctx),
+  validated: wholeOrField,
+  validate: (r) => inputOf(r),
+  validateWithBag: (r) => inputOf(r),
+  safe: (r) => inputOf(r),
+  all: (r) => inputOf(r),
+  input: wholeOrField,
+  post: wholeOrField,
+  get: wholeOrField,
+  query: wholeOrField,
+  json: wholeOrField,
+  only: (r, args) => {
+    const input = inputOf(r);
+    const keys = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
+    return input.kind === 'shape'
+      ? { ...input, fields: input.fields.filter((f) => keys.has(f.key)) }
+      : input;
+  },
+  except: (r, args) => {
+    const input = inputOf(r);
+    const keys = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
+    return input.kind === 'shape'
+      ? { ...input, fields: input.fields.filter((f) => !keys.has(f.key)) }
+      : input;
+  },
+  boolean: () => BOOLEAN,
+  integer: () => INTEGER,
+  float: () => NUMBER,
+  string: () => STRING,
+  str: () => STRING,
+  date: () => union([carbon, NULL]),
+  has: () => BOOLEAN,
+  hasAny: () => BOOLEAN,
+  filled: () => BOOLEAN,
+  missing: () => BOOLEAN,
+  isMethod: () => BOOLEAN,
+  routeIs: () => BOOLEAN,
+  expectsJson: () => BOOLEAN,
+  wantsJson: () => BOOLEAN,
+  ip: () => STRING,
+  url: () => URI,
+  fullUrl: () => URI,
+  path: () => STRING,
+  method: () => STRING,
+  bearerToken: () => union([STRING, NULL]),
+  header: (_r, args) =>
+    args.length > 0 ? union([STRING, NULL]) : { kind: 'map', values: listOf(STRING) },
+  route: () => unknown('route parameter'),
+};
+
+const auth: Record<string, MethodRule> = {
+  user: (_r, _a, ctx) => user(ctx),
+  id: () => INTEGER,
+  check: () => BOOLEAN,
+  guest: () => BOOLEAN,
+  guard: (r) => r,
+  attempt: () => BOOLEAN,
+};
+
+const authStatics: Record<string, StaticRule> = {
+  user: (_c, _a, ctx) => user(ctx),
+  id: () => INTEGER,
+  check: () => BOOLEAN,
+  guest: () => BOOLEAN,
+  guard: () => ({ kind: 'object', class: AUTH_FACTORY }),
+  attempt: () => BOOLEAN,
+};
+
+/** `Validator::make($data, $rules)->validated()`: the data it was given, once valid. */
+const validator: Record<string, MethodRule> = {
+  validate: (r) =>
+    r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined,
+  validated: (r) =>
+    r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined,
+  safe: (r) => (r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined),
+  fails: () => BOOLEAN,
+  passes: () => BOOLEAN,
+  errors: () => ({ kind: 'object', class: 'Illuminate\\Support\\MessageBag' }),
+};
+
+/**
+ * The request: its validated input (typed by the operation's rules), the authenticated user,
+ * `Validator::make(...)->validated()`, the controllers' `$this->validate(...)`.
+ * @see https://laravel.com/docs/validation
+ */
+export const requests: Extension = {
+  methods: {
+    // The `ValidatesRequests` trait of controllers: `$this->validate($request, [...])`.
+    object: {
+      validate: (_r, args) =>
+        args[0]?.kind === 'object' && args[0].state?.input ? args[0].state.input : undefined,
+    },
+  },
+  classes: [
+    {
+      classes: [
+        REQUEST,
+        'Illuminate\\Foundation\\Http\\FormRequest',
+        'Illuminate\\Support\\Facades\\Request',
+      ],
+      methods: request,
+      statics: Object.fromEntries(
+        Object.entries(request).map(([k, rule]) => [
+          k,
+          (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx),
+        ]),
+      ),
+      properties: (r, name) => inputField(r, { kind: 'literal', value: name }),
+    },
+    {
+      classes: [
+        AUTH_FACTORY,
+        'Illuminate\\Contracts\\Auth\\Guard',
+        'Illuminate\\Contracts\\Auth\\StatefulGuard',
+      ],
+      methods: auth,
+    },
+    { classes: ['Illuminate\\Support\\Facades\\Auth'], statics: authStatics },
+    {
+      classes: ['Illuminate\\Support\\Facades\\Validator'],
+      statics: {
+        make: (_c, args) => ({
+          kind: 'object',
+          class: 'Illuminate\\Validation\\Validator',
+          state: { data: args[0] ?? unknown() },
+        }),
+      },
+    },
+    {
+      classes: [
+        'Illuminate\\Validation\\Validator',
+        'Illuminate\\Contracts\\Validation\\Validator',
+      ],
+      methods: validator,
+    },
+  ],
+};

@@ -1,0 +1,111 @@
+import type { SchemaObject } from '../../core/types.js';
+import type { ParamFacts, TypeHints } from '../facts/types.js';
+import type { DocType } from '../ir/types.js';
+import type { Infer } from './api.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  NULL,
+  NUMBER,
+  STRING,
+  isUnknown,
+  members,
+  union,
+  unknown,
+  type Type,
+} from './type.js';
+
+/** The body's type, or the docblock's or the declared one where the body says less. */
+export function withHints(
+  engine: Infer,
+  type: Type,
+  hints: TypeHints | undefined,
+  self: string | undefined,
+): Type {
+  const native =
+    hints?.returns && SCALAR_DECLARATIONS[hints.returns.kind === 'name' ? hints.returns.name : ''];
+  // A declared scalar return type is enforced by PHP: what the body yields is of that type.
+  if (native) {
+    const fitting = members(type).filter(
+      (t) =>
+        (t.kind === 'scalar' && t.type === native.type) ||
+        (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) ||
+        (t.kind === 'schema' && t.schema.type === native.type),
+    );
+    if (fitting.length === 0) return native;
+    return union(
+      fitting.map((t) =>
+        t.kind === 'schema' && t.schema.nullable
+          ? { kind: 'schema', schema: withoutNullable(t.schema) }
+          : t,
+      ),
+    );
+  }
+  const body = knownPart(type);
+  if (!saysLess(body)) return type;
+  const doc = hints?.doc ?? hints?.returns;
+  if (!doc || isVoid(doc)) return type;
+  const declared = engine.fromDoc(doc, self);
+  return isUnknown(declared) ? type : declared;
+}
+
+export function paramType(
+  engine: Infer,
+  p: ParamFacts,
+  hints: TypeHints | undefined,
+  self: string | undefined,
+  given?: Type,
+): Type {
+  // An argument left out is the default, whatever type the parameter declares.
+  if (!given && p.default !== undefined)
+    return p.default === null ? NULL : { kind: 'literal', value: p.default };
+  const hint = hints?.params?.[p.name];
+  if (hint) return engine.fromDoc(hint, self);
+  return given ?? unknown(`$${p.name}`);
+}
+
+/** Native return types PHP enforces, as the scalar they make. */
+const SCALAR_DECLARATIONS: Record<string, Extract<Type, { kind: 'scalar' }>> = {
+  string: { kind: 'scalar', type: 'string' },
+  int: { kind: 'scalar', type: 'integer' },
+  float: { kind: 'scalar', type: 'number' },
+  bool: { kind: 'scalar', type: 'boolean' },
+};
+
+function typeOfLiteral(value: string | number | boolean): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value === 'boolean' ? 'boolean' : 'string';
+}
+
+function withoutNullable(schema: SchemaObject): SchemaObject {
+  const rest = { ...schema };
+  delete rest.nullable;
+  return rest;
+}
+
+/** A route parameter with a default (`$slug = 'home'`): the default's type, not its value. */
+export function defaultType(value: string | number | boolean | null): Type {
+  if (value === null) return unknown('parameter');
+  if (typeof value === 'number') return Number.isInteger(value) ? INTEGER : NUMBER;
+  return typeof value === 'boolean' ? BOOLEAN : STRING;
+}
+
+function knownPart(type: Type): Type {
+  if (type.kind !== 'union') return type;
+  const known = type.of.filter((t) => t.kind !== 'unknown' && t.kind !== 'null');
+  return known.length > 0 ? union(known) : type;
+}
+
+/** A body's type that a declared type could improve on. */
+function saysLess(type: Type): boolean {
+  if (type.kind === 'unknown') return true;
+  if (type.kind === 'list') return type.items.kind === 'unknown';
+  if (type.kind === 'object') return !type.state && !type.args;
+  return false;
+}
+
+function isVoid(doc: DocType): boolean {
+  return (
+    doc.kind === 'name' && (doc.name === 'void' || doc.name === 'mixed' || doc.name === 'never')
+  );
+}

@@ -1,0 +1,251 @@
+import type { Expr } from '../ir/types.js';
+import { access, element, setKey } from './access.js';
+import type { Infer, Named } from './api.js';
+import type { Frame } from './frame.js';
+import { attributesShape, classOf } from './support.js';
+import {
+  BOOLEAN,
+  INTEGER,
+  NULL,
+  NUMBER,
+  STRING,
+  isUnknown,
+  members,
+  nonNull,
+  union,
+  unknown,
+  type Field,
+  type Type,
+} from './type.js';
+
+/** What evaluating an expression asks of the engine beyond its public face. */
+export interface Engine extends Infer {
+  callNamedFunction(
+    name: string,
+    global: string | undefined,
+    args: Type[],
+    frame: Frame,
+    named?: Named,
+  ): Type;
+  /** A statement-level call on a local: what the value is after it. */
+  effect(receiver: Type, method: string, args: Type[], frame: Frame, named?: Named): Type;
+  /** `static` resolved to the class of the frame. */
+  staticName(written: string, frame: Frame): string;
+  staticProperty(className: string, name: string): Type;
+  constant(className: string, name: string): Type;
+}
+
+/**
+ * An expression's type in a frame: literals and arrays as they are written, calls and
+ * properties through the engine, locals from their definitions (each evaluated once a frame).
+ */
+export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
+  switch (expr.kind) {
+    case 'value':
+      return expr.value === null ? NULL : { kind: 'literal', value: expr.value };
+    case 'array':
+      return array(engine, expr, frame);
+    case 'new': {
+      const args = argTypes(engine, expr.args, frame);
+      const named = namedTypes(engine, expr.named, frame);
+      if (typeof expr.class === 'string')
+        return engine.instantiate(engine.staticName(expr.class, frame), args, frame, named);
+      const target = evaluate(engine, expr.class, frame);
+      return union(
+        members(target).map((t) =>
+          t.kind === 'class'
+            ? engine.instantiate(t.class, args, frame, named)
+            : t.kind === 'literal' && typeof t.value === 'string'
+              ? engine.instantiate(t.value.replace(/^\\/, ''), args, frame, named)
+              : unknown('new of an unknown class'),
+        ),
+      );
+    }
+    case 'func':
+      return engine.callNamedFunction(
+        expr.name,
+        expr.global,
+        argTypes(engine, expr.args, frame),
+        frame,
+        namedTypes(engine, expr.named, frame),
+      );
+    case 'static': {
+      const args = argTypes(engine, expr.args, frame);
+      const named = namedTypes(engine, expr.named, frame);
+      if (typeof expr.class === 'string')
+        return engine.callStatic(expr.class, expr.method, args, frame, named);
+      return union(
+        members(evaluate(engine, expr.class, frame)).map((t) => {
+          const name =
+            t.kind === 'class'
+              ? t.class
+              : t.kind === 'literal' && typeof t.value === 'string'
+                ? t.value
+                : classOf(t);
+          return name
+            ? engine.callStatic(name.replace(/^\\/, ''), expr.method, args, frame, named)
+            : unknown(`::${expr.method}()`);
+        }),
+      );
+    }
+    case 'call': {
+      const receiver = evaluate(engine, expr.on, frame);
+      const result = engine.call(
+        receiver,
+        expr.method,
+        argTypes(engine, expr.args, frame),
+        frame,
+        namedTypes(engine, expr.named, frame),
+      );
+      return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
+    }
+    case 'prop': {
+      const receiver = evaluate(engine, expr.on, frame);
+      const result = engine.property(receiver, expr.name, frame);
+      return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
+    }
+    case 'sprop':
+      return engine.staticProperty(engine.staticName(expr.class, frame), expr.name);
+    case 'const':
+      return engine.constant(engine.staticName(expr.class, frame), expr.name);
+    case 'class':
+      return { kind: 'class', class: engine.staticName(expr.name, frame) };
+    case 'this':
+      return frame.this ?? (frame.static ? engine.instance(frame.static) : unknown('$this'));
+    case 'param':
+      return frame.params.get(expr.name) ?? unknown(`$${expr.name}`);
+    case 'def':
+      return definition(engine, expr.id, frame);
+    case 'index':
+      return access(
+        evaluate(engine, expr.on, frame),
+        expr.key ? evaluate(engine, expr.key, frame) : undefined,
+      );
+    case 'fn':
+      return { kind: 'fn', expr, frame };
+    case 'union':
+      return union(expr.of.map((e) => evaluate(engine, e, frame)));
+    case 'scalar':
+      return { kind: 'scalar', type: expr.type };
+    case 'cast':
+      return cast(expr.type, evaluate(engine, expr.of, frame));
+    case 'effect':
+      return engine.effect(
+        evaluate(engine, expr.on, frame),
+        expr.method,
+        argTypes(engine, expr.args, frame),
+        frame,
+        namedTypes(engine, expr.named, frame),
+      );
+    case 'set':
+      return setKey(
+        evaluate(engine, expr.on, frame),
+        expr.key ? evaluate(engine, expr.key, frame) : undefined,
+        evaluate(engine, expr.value, frame),
+      );
+    case 'element':
+      return element(evaluate(engine, expr.of, frame));
+    case 'notnull':
+      return nonNull(evaluate(engine, expr.of, frame));
+    case 'doc': {
+      const value = evaluate(engine, expr.value, frame);
+      return isUnknown(value) || value.kind === 'object'
+        ? engine.fromDoc(expr.type, frame.static)
+        : value;
+    }
+    case 'unknown':
+      return unknown(expr.source);
+  }
+}
+
+function definition(engine: Engine, id: number, frame: Frame): Type {
+  const done = frame.defs.get(id);
+  if (done) return done;
+  const def = frame.body.defs[id];
+  if (!def) return unknown('local');
+  // A definition refers only to earlier ones: no cycle to guard against.
+  const type = evaluate(engine, def, frame);
+  frame.defs.set(id, type);
+  return type;
+}
+
+function argTypes(engine: Engine, args: readonly Expr[], frame: Frame): Type[] {
+  return args.map((a) => evaluate(engine, a, frame));
+}
+
+function namedTypes(
+  engine: Engine,
+  named: Record<string, Expr> | undefined,
+  frame: Frame,
+): Named | undefined {
+  if (!named) return undefined;
+  return Object.fromEntries(Object.entries(named).map(([k, v]) => [k, evaluate(engine, v, frame)]));
+}
+
+function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Frame): Type {
+  if (expr.items.length === 0) return { kind: 'list', items: unknown('empty array') };
+  const keyed = expr.items.some((i) => i.key || i.spread);
+  const values = expr.items.map((i) => evaluate(engine, i.value, frame));
+  const merged = values.some((v) => v.kind === 'merge');
+  if (!keyed && !merged) return { kind: 'list', items: union(values.map(unwrapOptional)) };
+  const fields: Field[] = [];
+  let position = 0;
+  const put = (f: Field) => {
+    const at = fields.findIndex((x) => x.key === f.key);
+    if (at >= 0) fields.splice(at, 1);
+    fields.push(f);
+  };
+  let open: Type | undefined;
+  expr.items.forEach((item, i) => {
+    const value = values[i]!;
+    if (item.spread || value.kind === 'merge') {
+      const inner = value.kind === 'merge' ? value.type : value;
+      const optional = value.kind === 'merge' && value.optional;
+      for (const t of members(inner)) {
+        const shape = t.kind === 'model' ? attributesShape(t.class, engine.world) : t;
+        if (shape.kind === 'shape')
+          shape.fields.forEach((f) => put(optional ? { ...f, optional: true } : f));
+        else if (shape.kind === 'map') open = shape.values;
+      }
+      return;
+    }
+    const key = item.key
+      ? evaluate(engine, item.key, frame)
+      : { kind: 'literal' as const, value: position++ };
+    const name = key.kind === 'literal' ? String(key.value) : undefined;
+    if (name === undefined) {
+      open = union([open ?? value, value].map(unwrapOptional));
+      return;
+    }
+    if (value.kind === 'optional') put({ key: name, type: value.type, optional: true });
+    else put({ key: name, type: value });
+  });
+  if (fields.length === 0 && open) return { kind: 'map', values: open };
+  return { kind: 'shape', fields };
+}
+
+function cast(type: Extract<Expr, { kind: 'cast' }>['type'], value: Type): Type {
+  switch (type) {
+    case 'int':
+      return INTEGER;
+    case 'float':
+      return NUMBER;
+    case 'string':
+      return STRING;
+    case 'bool':
+      return BOOLEAN;
+    default:
+      return value;
+  }
+}
+
+function unwrapOptional(type: Type): Type {
+  return type.kind === 'optional' ? type.type : type;
+}
+
+/** Whether a value may be null (a `null` member, or a schema that says so). */
+function mayBeNull(type: Type): boolean {
+  return members(type).some(
+    (t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true),
+  );
+}
