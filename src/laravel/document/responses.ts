@@ -80,7 +80,7 @@ export function responses(
       out[status] = { description: describe(status) };
       continue;
     }
-    if (known.length === 0) {
+    if (known.length === 0 && isJson(list.find((a) => a.media)?.media ?? 'application/json')) {
       const first = withBody[0]!;
       const reason = unknownReason(first.body!);
       if (status < 300 && !notInferred && input.returns) notInferred = { line: first.line, reason };
@@ -90,7 +90,12 @@ export function responses(
       };
       continue;
     }
-    const media = known.find((a) => a.media)?.media ?? 'application/json';
+    const media = list.find((a) => a.media)?.media ?? 'application/json';
+    if (!isJson(media)) {
+      // A file, a CSV, a page: its bytes, whatever the code builds them from.
+      out[status] = jsonResponse(describe(status), textSchema(media), undefined, media);
+      continue;
+    }
     const schemas = dedupe(known).map((a) => bodySchema(a, asm));
     out[status] = jsonResponse(describe(status), unionSchema(schemas), undefined, media);
   }
@@ -171,6 +176,15 @@ function withoutFallThrough(answers: Answer[]): Answer[] {
   const isNull = (a: Answer) => a.status === 200 && !a.body && a.null === true;
   const others = answers.some((a) => !isNull(a) && a.status < 300 && a.body);
   return others ? answers.filter((a) => !isNull(a)) : answers;
+}
+
+function isJson(media: string): boolean {
+  return /[/+]json$/i.test(media);
+}
+
+/** A body that is not JSON: text for `text/*`, bytes otherwise. */
+function textSchema(media: string): SchemaObject {
+  return /^text\//i.test(media) ? { type: 'string' } : { type: 'string', format: 'binary' };
 }
 
 function isUnknownBody(type: Type): boolean {

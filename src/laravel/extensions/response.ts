@@ -69,10 +69,25 @@ const staticFactory = Object.fromEntries(
   ]),
 );
 
+/** `->header('Content-Type', 'text/csv')`: the response's media type. */
+const header: MethodRule = (r, args) => {
+  const [name, value] = args;
+  if (r.kind !== 'response' || name?.kind !== 'literal' || value?.kind !== 'literal') return r;
+  if (String(name.value).toLowerCase() !== 'content-type') return r;
+  return { ...r, media: String(value.value).split(';')[0]!.trim() };
+};
+
+const withHeaders: MethodRule = (r, args) => {
+  const headers = args[0];
+  if (r.kind !== 'response' || headers?.kind !== 'shape') return r;
+  const type = headers.fields.find((f) => f.key.toLowerCase() === 'content-type');
+  return type ? header(r, [{ kind: 'literal', value: 'Content-Type' }, type.type], undefined as never) : r;
+};
+
 /** What a response becomes after `->header(...)`, `->setStatusCode(...)`, ... */
 const RESPONSE_METHODS: Record<string, MethodRule> = {
-  header: (r) => r,
-  withHeaders: (r) => r,
+  header,
+  withHeaders,
   withCookie: (r) => r,
   cookie: (r) => r,
   withoutCookie: (r) => r,
@@ -126,6 +141,8 @@ export const responses: Extension = {
   methods: { response: RESPONSE_METHODS },
   effects: {
     response: {
+      header,
+      withHeaders,
       setStatusCode: (r, args) => withStatus(r, args[0]),
       setData: (r, args) => (r.kind === 'response' ? { ...r, body: args[0] ?? unknown() } : r),
     },

@@ -322,19 +322,7 @@ function expression(
     assign(node, scope, doc);
     return;
   }
-  if (node.kind === 'call') {
-    const what = child(node, 'what');
-    const receiver = child(what, 'what');
-    if (
-      what?.kind === 'propertylookup' &&
-      receiver?.kind === 'variable' &&
-      typeof receiver.name === 'string' &&
-      receiver.name !== 'this' &&
-      child(what, 'offset')?.kind === 'identifier'
-    ) {
-      effect(receiver.name, String(child(what, 'offset')!.name), node, scope);
-    }
-  }
+  if (node.kind === 'call') effects(node, scope);
   // `abort_if(! $user, 404)`, `abort_unless($user, 404)`: past them, `$user` is not null.
   if (node.kind === 'call' && child(node, 'what')?.kind === 'name') {
     const fn = String(child(node, 'what')!.name).replace(/^\\/, '').toLowerCase();
@@ -357,13 +345,30 @@ function expression(
   }
 }
 
-function effect(name: string, method: string, call: Node, scope: Scope): void {
-  const on = localValue(scope, name);
-  if (!on || on.kind === 'param' || !scope.env.has(name)) return;
-  const transcribed = transcribe(call, scope);
-  const args = transcribed.kind === 'call' ? transcribed.args : [];
-  const named = transcribed.kind === 'call' ? transcribed.named : undefined;
-  define(scope, name, { kind: 'effect', on, method, args, ...(named ? { named } : {}) });
+/**
+ * A statement-level chain on a local (`$response->header(...)->header(...);`): each call, in
+ * order, is an effect on the local (`$this->...` and parameters are left alone).
+ */
+function effects(node: Node, scope: Scope): void {
+  const calls: Node[] = [];
+  let at: Node | undefined = node;
+  while (at?.kind === 'call' && child(at, 'what')?.kind === 'propertylookup') {
+    calls.unshift(at);
+    at = child(child(at, 'what'), 'what');
+  }
+  if (at?.kind !== 'variable' || typeof at.name !== 'string' || at.name === 'this') return;
+  const name = at.name;
+  for (const call of calls) {
+    const offset = child(child(call, 'what'), 'offset');
+    if (offset?.kind !== 'identifier') return;
+    const on = localValue(scope, name);
+    if (!on || on.kind === 'param' || !scope.env.has(name)) return;
+    const transcribed = transcribe(call, scope);
+    const args = transcribed.kind === 'call' ? transcribed.args : [];
+    const named = transcribed.kind === 'call' ? transcribed.named : undefined;
+    const method = String(offset.name);
+    define(scope, name, { kind: 'effect', on, method, args, ...(named ? { named } : {}) });
+  }
 }
 
 function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }): void {
