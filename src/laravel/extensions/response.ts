@@ -81,7 +81,9 @@ const withHeaders: MethodRule = (r, args) => {
   const headers = args[0];
   if (r.kind !== 'response' || headers?.kind !== 'shape') return r;
   const type = headers.fields.find((f) => f.key.toLowerCase() === 'content-type');
-  return type ? header(r, [{ kind: 'literal', value: 'Content-Type' }, type.type], undefined as never) : r;
+  return type
+    ? header(r, [{ kind: 'literal', value: 'Content-Type' }, type.type], undefined as never)
+    : r;
 };
 
 /** What a response becomes after `->header(...)`, `->setStatusCode(...)`, ... */
