@@ -79,6 +79,8 @@ export function isEmptySchema(doc, schema) {
   if (!s || typeof s !== 'object') return true;
   const keys = Object.keys(s).filter((k) => !['description', 'nullable', 'title'].includes(k));
   if (keys.length === 0) return true;
+  // `{type: object, maxProperties: 0}` says exactly what is sent: `{}`.
+  if (s.type === 'object' && s.maxProperties === 0) return false;
   if (s.type === 'object' && !s.additionalProperties) {
     const props = deref(doc, s.properties);
     const composed = s.allOf || s.oneOf || s.anyOf;

@@ -96,6 +96,8 @@ export class SchemaEmitter {
   }
 
   private object(fields: readonly Field[], depth: number): SchemaObject {
+    // No key at all: `{}` is all there is (`response()->json(null)`).
+    if (fields.length === 0) return { type: 'object', maxProperties: 0 };
     const properties: Record<string, SchemaObject> = {};
     const required: string[] = [];
     for (const f of fields) {

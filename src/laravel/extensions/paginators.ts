@@ -47,6 +47,11 @@ const METHODS: Record<string, MethodRule> = {
   previousPageUrl: () => STRING,
   links: () => STRING,
   first: (r) => (r.kind === 'paginator' ? r.items : undefined),
+  // Other methods go to the page's collection (`$page->pluck('id')`), as Laravel forwards them.
+  '*': (r, args, ctx) =>
+    r.kind === 'paginator' && ctx.method
+      ? ctx.infer.call(listOf(r.items, true), ctx.method, args, ctx.frame)
+      : undefined,
 };
 
 const built =

@@ -40,11 +40,16 @@ export function response(body: Type | undefined, status: Type | undefined, media
   return out;
 }
 
-const json: MethodRule = (_r, args, ctx) =>
-  response(
-    args[0] ?? ctx.named?.data ?? { kind: 'list', items: unknown() },
+/** `json(null)` sends `{}` (Symfony's JsonResponse makes null an empty object). */
+const EMPTY_OBJECT: Type = { kind: 'shape', fields: [] };
+
+const json: MethodRule = (_r, args, ctx) => {
+  const data = args[0] ?? ctx.named?.data;
+  return response(
+    !data || data.kind === 'null' ? EMPTY_OBJECT : data,
     args[1] ?? ctx.named?.status,
   );
+};
 
 /** The factory `response()` returns, and the facade: the same methods. */
 const FACTORY_METHODS: Record<string, MethodRule> = {

@@ -108,7 +108,15 @@ function closure(node: Node, outer: Scope): Expr {
   }
   for (const p of params) env.delete(p.name);
   const scope: Scope = { ...outer, params: new Set(params.map((p) => p.name)), env };
-  return { kind: 'fn', params, returns: functionReturns(node, scope) };
+  const fn: Expr = { kind: 'fn', params, returns: functionReturns(node, scope) };
+  // `use (&$user)`: what the closure assigns reaches the code after it (it may have run).
+  for (const used of children(node, 'uses')) {
+    const name = typeof used.name === 'string' ? used.name : undefined;
+    const inner = name && used.byref === true ? scope.env.get(name) : undefined;
+    if (name && inner)
+      outer.env.set(name, [...new Set([...(outer.env.get(name) ?? []), ...inner])]);
+  }
+  return fn;
 }
 
 interface Flow {
@@ -322,7 +330,12 @@ function expression(
     assign(node, scope, doc);
     return;
   }
-  if (node.kind === 'call') effects(node, scope);
+  if (node.kind === 'call') {
+    effects(node, scope);
+    // A closure passed by reference its locals (`DB::transaction(function () use (&$user) {...})`)
+    // is walked for what it assigns.
+    if (passesByReference(node)) transcribe(node, scope);
+  }
   // `abort_if(! $user, 404)`, `abort_unless($user, 404)`: past them, `$user` is not null.
   if (node.kind === 'call' && child(node, 'what')?.kind === 'name') {
     const fn = String(child(node, 'what')!.name).replace(/^\\/, '').toLowerCase();
@@ -343,6 +356,12 @@ function expression(
     )
       expression(sub, scope);
   }
+}
+
+function passesByReference(call: Node): boolean {
+  return children(call, 'arguments').some(
+    (arg) => arg.kind === 'closure' && children(arg, 'uses').some((u) => u.byref === true),
+  );
 }
 
 /**
