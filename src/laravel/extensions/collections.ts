@@ -86,17 +86,15 @@ const withField =
     return r;
   };
 
-const except: MethodRule = (r, args) => {
-  if (r.kind !== 'shape') return same(r, args, undefined as never);
-  const drop = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
-  return { ...r, fields: r.fields.filter((f) => !drop.has(f.key)) };
-};
+/** `only(['a', 'b'])`, `except('c')` on an array with known keys (others are left as they are). */
+export function pickKeys(value: Type, args: readonly Type[], keep: boolean): Type {
+  if (value.kind !== 'shape') return value;
+  const names = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
+  return { ...value, fields: value.fields.filter((f) => names.has(f.key) === keep) };
+}
 
-const only: MethodRule = (r, args) => {
-  if (r.kind !== 'shape') return same(r, args, undefined as never);
-  const keep = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
-  return { ...r, fields: r.fields.filter((f) => keep.has(f.key)) };
-};
+const except: MethodRule = (r, args) => (isList(r) ? pickKeys(r, args, false) : undefined);
+const only: MethodRule = (r, args) => (isList(r) ? pickKeys(r, args, true) : undefined);
 
 const merge: MethodRule = (r, args, ctx) => (isList(r) ? arrayMerge([r, ...args], ctx) : undefined);
 
@@ -202,9 +200,7 @@ export const COLLECTION_METHODS: Record<string, MethodRule> = {
   put: withField('key'),
   prepend: withField('prepend'),
   push: (r, args) =>
-    r.kind === 'list' && args[0]
-      ? { ...r, items: union([r.items, ...args]) }
-      : same(r, args, undefined as never),
+    r.kind === 'list' && args[0] ? { ...r, items: union([r.items, ...args]) } : r,
   concat: merge,
   merge,
   union: merge,

@@ -6,11 +6,11 @@ import {
   NUMBER,
   STRING,
   listOf,
-  stringValues,
   union,
   unknown,
   type Type,
 } from '../infer/type.js';
+import { pickKeys } from './collections.js';
 import { REQUEST, AUTH_FACTORY, URI, carbon, user } from './common.js';
 
 /** The validated input a handler's request carries (see `TypeEngine.entryParams`). */
@@ -47,20 +47,8 @@ const request: Record<string, MethodRule> = {
   get: wholeOrField,
   query: wholeOrField,
   json: wholeOrField,
-  only: (r, args) => {
-    const input = inputOf(r);
-    const keys = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
-    return input.kind === 'shape'
-      ? { ...input, fields: input.fields.filter((f) => keys.has(f.key)) }
-      : input;
-  },
-  except: (r, args) => {
-    const input = inputOf(r);
-    const keys = new Set(args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []));
-    return input.kind === 'shape'
-      ? { ...input, fields: input.fields.filter((f) => !keys.has(f.key)) }
-      : input;
-  },
+  only: (r, args) => pickKeys(inputOf(r), args, true),
+  except: (r, args) => pickKeys(inputOf(r), args, false),
   boolean: () => BOOLEAN,
   integer: () => INTEGER,
   float: () => NUMBER,

@@ -1,5 +1,5 @@
 import type { MacroFacts, MethodFacts, ParamFacts, TypeHints } from '../facts/types.js';
-import type { Body, DocType, Expr, Ret } from '../ir/types.js';
+import type { Body, DocType, Expr, FnParam, Ret } from '../ir/types.js';
 import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
 import { evaluate, type Engine } from './evaluate.js';
@@ -170,18 +170,7 @@ export class TypeEngine implements Engine {
   ): Type {
     const key = `macro:${macro.class}::${macro.name}|${receiver ? typeKey(receiver) : ''}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {
-      const params = new Map<string, Type>();
-      macro.params.forEach((p, i) => {
-        const given = args[i];
-        params.set(
-          p.name,
-          given && !isUnknown(given)
-            ? given
-            : p.type
-              ? this.fromDoc(p.type)
-              : unknown(`$${p.name}`),
-        );
-      });
+      const params = this.bindParams(macro.params, args, new Map());
       const inner = frameOf(macro.body, {
         ...(receiver ? { this: receiver } : {}),
         params,
@@ -285,21 +274,31 @@ export class TypeEngine implements Engine {
     );
   }
 
-  private invokeClosure(fn: Extract<Type, { kind: 'fn' }>, args: Type[]): Type {
-    const outer = fn.frame as Frame;
-    if (outer.depth > MAX_DEPTH) return unknown('calls too deep');
-    const params = new Map(outer.params);
-    fn.expr.params.forEach((p, i) => {
+  /** A closure's (or macro's) parameters bound to the arguments, else to their declared types. */
+  private bindParams(
+    params: readonly FnParam[],
+    args: readonly Type[],
+    into: Map<string, Type>,
+    self?: string,
+  ): Map<string, Type> {
+    params.forEach((p, i) => {
       const given = args[i];
-      params.set(
+      into.set(
         p.name,
         given && !isUnknown(given)
           ? given
           : p.type
-            ? this.fromDoc(p.type, outer.static)
+            ? this.fromDoc(p.type, self)
             : (given ?? unknown(`$${p.name}`)),
       );
     });
+    return into;
+  }
+
+  private invokeClosure(fn: Extract<Type, { kind: 'fn' }>, args: Type[]): Type {
+    const outer = fn.frame as Frame;
+    if (outer.depth > MAX_DEPTH) return unknown('calls too deep');
+    const params = this.bindParams(fn.expr.params, args, new Map(outer.params), outer.static);
     const frame: Frame = { ...outer, params, defs: new Map(), depth: outer.depth + 1 };
     return this.returnsOf(frame, fn.expr.returns);
   }
