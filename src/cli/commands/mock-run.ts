@@ -4,6 +4,7 @@ import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
 import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
 import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
+import { patternWarnings } from '../../mock/patterns.js';
 import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
 import {
@@ -77,7 +78,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
       log?.flush();
     };
   }
-  [...findings, ...mock.warnings].forEach(warn);
+  // Not defects of the document (`--strict` passes them): limits of the linear-time engine.
+  [...findings, ...mock.warnings, ...patternWarnings(spec.document)].forEach(warn);
   if (!checkNow) {
     process.stderr.write(
       `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
