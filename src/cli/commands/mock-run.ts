@@ -28,6 +28,7 @@ interface MockSettings {
   delay: number;
   scenario: Scenario;
   workers: number;
+  requestTimeout: number;
 }
 
 function parseFlags(flags: MockFlags): MockSettings {
@@ -40,11 +41,12 @@ function parseFlags(flags: MockFlags): MockSettings {
         : parseNonNegativeInt(flags.delay, '--delay', ' of milliseconds'),
     scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
     workers: parsePositiveInt(flags.workers, '--workers'),
+    requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
   };
 }
 
 export async function runMock(flags: MockFlags): Promise<void> {
-  const { host, port, delay, scenario, workers } = parseFlags(flags);
+  const { host, port, delay, scenario, workers, requestTimeout } = parseFlags(flags);
   const c = colors();
   const out = (line = '') => process.stdout.write(line + '\n');
 
@@ -64,7 +66,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
   }
   const warn = (finding: Finding) =>
     process.stderr.write(c.yellow(`Warning: ${formatFinding(finding)}`) + '\n');
-  const { mock, log } = serve(spec.document, flags, { delay, scenario }, findings, warn);
+  const settings = { delay, scenario, requestTimeout };
+  const { mock, log } = serve(spec.document, flags, settings, findings, warn);
   let url: string;
   let stop: () => Promise<void>;
   if (workers > 1) {
@@ -95,14 +98,16 @@ export async function runMock(flags: MockFlags): Promise<void> {
 function serve(
   document: OpenApiDocument,
   flags: MockFlags,
-  settings: Pick<MockSettings, 'delay' | 'scenario'>,
+  settings: Pick<MockSettings, 'delay' | 'scenario' | 'requestTimeout'>,
   known: Finding[],
   warn: (finding: Finding) => void,
 ) {
   const log = flags.quiet ? undefined : createRequestLog(process.stderr);
   const warned = new Set(known.map((f) => f.pointer));
   const mock = createMockServer(document, {
-    ...settings,
+    delay: settings.delay,
+    scenario: settings.scenario,
+    timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
     onRequest: log?.write,
     onStaleExample: (pointer) => {
