@@ -8,12 +8,13 @@ import { patternTest } from './regex/pattern-test.js';
 /**
  * A JSON Schema 2020-12 validator with every format of ajv-formats, lenient about the unknown
  * keywords real specs carry. Schemas come from `toJsonSchema`, so they are already 2020-12.
- * `coerce` is for parameters, which arrive as strings ("5" is an integer).
+ * `coerce` is for parameters, which arrive as strings ("5" is an integer). `allErrors: false`
+ * stops at the first error (for bodies too large to list every error of).
  */
-export function createAjv(options: { coerce?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { coerce?: boolean; allErrors?: boolean } = {}): Ajv2020 {
   const ajvOptions: Options = {
     strict: false,
-    allErrors: true,
+    allErrors: options.allErrors ?? true,
     logger: false,
     validateFormats: true,
     coerceTypes: options.coerce ? 'array' : false,
