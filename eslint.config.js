@@ -12,6 +12,7 @@ export default tseslint.config(
       '.scratch/',
       'corpus/.inputs/',
       'corpus/.scratch/',
+      'fuzz/.scratch/',
     ],
   },
   js.configs.recommended,
