@@ -27,24 +27,33 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = [];
     let size = 0;
-    const unfinished = () => {
+    let settled = false;
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
       chunks = [];
-      reject(new HttpError(400, 'The request body was not completed.'));
+      reject(error);
     };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        chunks = [];
+      if (size <= limit) chunks.push(chunk);
+      else {
         req.removeAllListeners('data');
         req.resume();
-        reject(tooLarge(limit));
-      } else chunks.push(chunk);
+        fail(tooLarge(limit));
+      }
     });
-    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    // 'close' comes after every request: the error (and its stack) only when it went unfinished.
+    const unfinished = () => {
+      if (!settled) fail(new HttpError(400, 'The request body was not completed.'));
+    };
     req.on('error', unfinished);
-    req.on('close', () => {
-      if (!req.complete) unfinished();
-    });
+    req.on('close', unfinished);
   });
 }
 

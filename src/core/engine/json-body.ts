@@ -16,7 +16,10 @@ export function parseJson(raw: Buffer | string): JsonResult {
   if (typeof raw !== 'string' && !isUtf8(raw)) {
     return { error: 'Malformed UTF-8 characters, possibly incorrectly encoded' };
   }
-  if (depthOf(raw) > MAX_JSON_DEPTH) return { error: 'Maximum stack depth exceeded' };
+  // Fewer bytes than the limit cannot open more arrays than it: most bodies skip the scan.
+  if (raw.length > MAX_JSON_DEPTH && depthOf(raw) > MAX_JSON_DEPTH) {
+    return { error: 'Maximum stack depth exceeded' };
+  }
   try {
     return { value: JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')) as unknown };
   } catch (error) {

@@ -8,6 +8,8 @@
  * @see https://tc39.es/ecma262/#sec-patterns
  */
 
+import { PROPERTY_NAMES } from './property-names.js';
+
 export type Re2Syntax =
   | {
       source: string;
@@ -25,59 +27,6 @@ const SPACE =
   '\\t\\n\\x{B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
 /** JavaScript's `.` without the `s` flag: anything but a line terminator. */
 const DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
-
-/** Unicode property names JavaScript accepts and RE2 knows by other ones. */
-const CATEGORY: Readonly<Record<string, string>> = {
-  Letter: 'L',
-  Cased_Letter: 'LC',
-  Uppercase_Letter: 'Lu',
-  Lowercase_Letter: 'Ll',
-  Titlecase_Letter: 'Lt',
-  Modifier_Letter: 'Lm',
-  Other_Letter: 'Lo',
-  Mark: 'M',
-  Nonspacing_Mark: 'Mn',
-  Spacing_Mark: 'Mc',
-  Enclosing_Mark: 'Me',
-  Number: 'N',
-  Decimal_Number: 'Nd',
-  digit: 'Nd',
-  Letter_Number: 'Nl',
-  Other_Number: 'No',
-  Punctuation: 'P',
-  punct: 'P',
-  Connector_Punctuation: 'Pc',
-  Dash_Punctuation: 'Pd',
-  Open_Punctuation: 'Ps',
-  Close_Punctuation: 'Pe',
-  Initial_Punctuation: 'Pi',
-  Final_Punctuation: 'Pf',
-  Other_Punctuation: 'Po',
-  Symbol: 'S',
-  Math_Symbol: 'Sm',
-  Currency_Symbol: 'Sc',
-  Modifier_Symbol: 'Sk',
-  Other_Symbol: 'So',
-  Separator: 'Z',
-  Space_Separator: 'Zs',
-  Line_Separator: 'Zl',
-  Paragraph_Separator: 'Zp',
-  Other: 'C',
-  Control: 'Cc',
-  cntrl: 'Cc',
-  Format: 'Cf',
-  Unassigned: 'Cn',
-  Private_Use: 'Co',
-  Surrogate: 'Cs',
-  // Binary properties, by the short aliases JavaScript accepts.
-  Alpha: 'Alphabetic',
-  Upper: 'Uppercase',
-  Lower: 'Lowercase',
-  WSpace: 'White_Space',
-  space: 'White_Space',
-  AHex: 'ASCII_Hex_Digit',
-  Hex: 'Hex_Digit',
-};
 
 class Unsupported extends Error {
   constructor(readonly reason: 'backreference' | 'lookahead' | 'syntax') {
@@ -269,7 +218,7 @@ class Reader {
       const range = letter === 'p' ? '\\x{0}-\\x{7F}' : '\\x{80}-\\x{10FFFF}';
       return this.take(length, inClass ? range : `[${range}]`);
     }
-    return this.take(length, `\\${letter}{${CATEGORY[value!] ?? value!}}`);
+    return this.take(length, `\\${letter}{${PROPERTY_NAMES[value!] ?? value!}}`);
   }
 
   private take(length: number, spelled: string): string {

@@ -116,15 +116,22 @@ function validatorFor(entry: BodyEntry, kind: AjvKind, firstError = false): Vali
 
 /** Whether `value` holds more than `limit` values, counted no further than that. */
 function hasMoreValues(value: unknown, limit: number): boolean {
-  let seen = 0;
-  const stack = [value];
+  let count = 0;
+  const stack: unknown[] = [value];
   while (stack.length > 0) {
     const node = stack.pop();
-    seen++;
+    if (++count > limit) return true;
     if (typeof node !== 'object' || node === null) continue;
-    const children = Array.isArray(node) ? (node as unknown[]) : Object.values(node);
-    if (seen + stack.length + children.length > limit) return true;
-    for (const child of children) stack.push(child);
+    if (Array.isArray(node)) {
+      if (count + stack.length + node.length > limit) return true;
+      for (const child of node) stack.push(child);
+    } else {
+      for (const key in node) {
+        const child = (node as Record<string, unknown>)[key];
+        if (typeof child === 'object' && child !== null) stack.push(child);
+        else if (++count > limit) return true;
+      }
+    }
   }
   return false;
 }
