@@ -13,6 +13,7 @@ export default tseslint.config(
       'corpus/.inputs/',
       'corpus/.scratch/',
       'laravel-apps/.results/',
+      'fuzz/.scratch/',
     ],
   },
   js.configs.recommended,

@@ -1,17 +1,20 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Options } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import type addFormatsModule from 'ajv-formats';
+import { patternTest } from './regex/pattern-test.js';
 
 /**
  * A JSON Schema 2020-12 validator with every format of ajv-formats, lenient about the unknown
  * keywords real specs carry. Schemas come from `toJsonSchema`, so they are already 2020-12.
- * `coerce` is for parameters, which arrive as strings ("5" is an integer).
+ * `coerce` is for parameters, which arrive as strings ("5" is an integer). `allErrors: false`
+ * stops at the first error (for bodies too large to list every error of).
  */
-export function createAjv(options: { coerce?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { coerce?: boolean; allErrors?: boolean } = {}): Ajv2020 {
   const ajvOptions: Options = {
     strict: false,
-    allErrors: true,
+    allErrors: options.allErrors ?? true,
     logger: false,
     validateFormats: true,
     coerceTypes: options.coerce ? 'array' : false,
@@ -24,6 +27,8 @@ export function createAjv(options: { coerce?: boolean } = {}): Ajv2020 {
     // every instance: 150-450 ms on the first request of any operation. A schema ajv cannot
     // compile still throws; one the meta-schema would only frown at is used as written.
     validateSchema: false,
+    // `pattern` and `patternProperties` run in time linear in the value (regex/linear.ts).
+    code: { regExp: linearRegExp },
   };
   const { Ajv2020, addFormats } = load();
   const ajv = new Ajv2020(ajvOptions);
@@ -47,3 +52,17 @@ function load(): NonNullable<typeof modules> {
   }
   return modules;
 }
+
+/**
+ * ajv's hook for another regular-expression engine. A pattern JavaScript cannot parse still
+ * fails the schema's compilation, as ajv's own engine makes it; ajv keys compiled patterns by
+ * `toString()`, so each test says its own source.
+ */
+const linearRegExp: RegExpEngine = Object.assign(
+  (source: string) => {
+    new RegExp(source, 'u');
+    const tester = patternTest(source);
+    return { test: (value: string) => tester.test(value), toString: () => `/${source}/u` };
+  },
+  { code: 'apidoc linear pattern' },
+);

@@ -1,31 +1,35 @@
-import { addField } from '../core/engine/http.js';
+import { inputLimitError, readFields, type FieldsResult } from '../core/engine/input-fields.js';
+import { parseJson } from '../core/engine/json-body.js';
 
 /**
  * multipart/form-data, read into fields as Laravel's request sees them: a part per field
  * (`name[key]` nests, a repeated name gathers a list), files as their content, and a part sent
- * as `application/json` parsed, as the Encoding Object's default for objects says.
- * Undefined when the body is not well-formed multipart (no boundary, no closing delimiter).
+ * as `application/json` parsed, as the Encoding Object's default for objects says; more parts
+ * than PHP's `max_input_vars` are refused (input-fields.ts). Undefined when the body is not
+ * well-formed multipart (no boundary, no closing delimiter).
  * @see https://www.rfc-editor.org/rfc/rfc7578
  * @see https://spec.openapis.org/oas/v3.0.3#encoding-object
  */
 export function parseMultipart(
   raw: Buffer,
   contentType: string | undefined,
-): Record<string, unknown> | undefined {
+): FieldsResult | undefined {
   const boundary = boundaryOf(contentType);
   if (boundary === undefined) return undefined;
   const delimiter = Buffer.from(`--${boundary}`);
-  const fields: Record<string, unknown> = {};
+  const pairs: [string, unknown][] = [];
   let at = raw.indexOf(delimiter);
   if (at < 0) return undefined;
   for (;;) {
     const start = at + delimiter.length;
     // `--` after a delimiter closes the body.
-    if (raw[start] === 0x2d && raw[start + 1] === 0x2d) return fields;
+    if (raw[start] === 0x2d && raw[start + 1] === 0x2d) return readFields(pairs);
     const next = raw.indexOf(delimiter, start);
     if (next < 0) return undefined;
     const part = readPart(raw.subarray(skipLineEnd(raw, start), trimLineEnd(raw, next)));
-    if (part?.name !== undefined) addField(fields, part.name, part.value);
+    if (part?.name !== undefined) pairs.push([part.name, part.value]);
+    const error = inputLimitError(pairs.length);
+    if (error) return { error };
     at = next;
   }
 }
@@ -55,15 +59,11 @@ function readPart(part: Buffer): Part | undefined {
 
 function partValue(content: Buffer, type: string | undefined, isFile: boolean): unknown {
   if (isFile) return content.toString('latin1');
-  const text = content.toString('utf8');
   if (type === 'application/json' || type?.endsWith('+json')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
+    const json = parseJson(content);
+    if ('value' in json) return json.value;
   }
-  return text;
+  return content.toString('utf8');
 }
 
 /** `name="a b"` or `name=ab` in a Content-Disposition header. */

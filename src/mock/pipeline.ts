@@ -16,6 +16,8 @@ import {
 } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
 import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
+import { checkInputNames } from '../core/engine/input-fields.js';
+import { requestOrigin, requestTarget } from '../core/request-target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
 import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
@@ -34,7 +36,8 @@ import { scenarioReply } from './scenario-reply.js';
 interface Incoming extends AuthRequest {
   req: IncomingMessage;
   method: string;
-  url: URL;
+  /** The request target: its path and query, never the `Host` header's. */
+  target: URL;
   pathname: string;
 }
 
@@ -64,7 +67,7 @@ export function createPipeline(
 
   const answer = async (req: IncomingMessage): Promise<Reply | PreparedReply> => {
     const incoming = parseIncoming(req);
-    if (!incoming) return messageReply(400, 'Malformed request URL.');
+    if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
       return {
         status: 204,
@@ -101,6 +104,7 @@ export function createPipeline(
       authenticate(doc, incoming, plan) ?? (await validate(incoming, plan, route.params));
     if (refused) return refused;
     // A page's links depend on the whole URL; any other body only on the seed.
+    // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
     const pageKey = plan.pagination ? `${key}|${req.headers.host}|${req.url}` : key;
     return cached(pageKey, () => success(ctx, incoming, plan, route.params));
   };
@@ -110,26 +114,35 @@ export function createPipeline(
   };
 }
 
-function parseIncoming(req: IncomingMessage): Incoming | undefined {
+/**
+ * The request as the steps read it, or the 400 it gets: a target that is no URL, an HTTP/1.1
+ * request without `Host` (RFC 9112 §3.2), a query past PHP's input limits.
+ */
+function parseIncoming(req: IncomingMessage): Incoming | Reply {
+  const target = requestTarget(req.url ?? '/');
+  if (!target || !decodes(target.pathname)) return messageReply(400, 'Malformed request URL.');
+  if (req.headers.host === undefined && req.httpVersion === '1.1') {
+    return messageReply(400, 'Bad request: an HTTP/1.1 request must have a Host header.');
+  }
+  const limit = target.search === '' ? undefined : checkInputNames(target.searchParams.keys());
+  if (limit) return messageReply(400, limit);
+  return {
+    req,
+    method: (req.method ?? 'GET').toUpperCase(),
+    target,
+    pathname: target.pathname,
+    query: target.searchParams,
+    headers: req.headers,
+    cookies: parseCookies(req.headers.cookie),
+  };
+}
+
+function decodes(pathname: string): boolean {
   try {
-    const host = req.headers.host ?? '127.0.0.1';
-    const target = req.url ?? '/';
-    // Resolved against the base, `//openapi` would be a host: a request target is a path.
-    const url = target.startsWith('/')
-      ? new URL(`http://${host}${target}`)
-      : new URL(target, `http://${host}`);
-    decodeURIComponent(url.pathname);
-    return {
-      req,
-      method: (req.method ?? 'GET').toUpperCase(),
-      url,
-      pathname: url.pathname,
-      query: url.searchParams,
-      headers: req.headers,
-      cookies: parseCookies(req.headers.cookie),
-    };
+    decodeURIComponent(pathname);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -256,7 +269,8 @@ function success(
         'value' in perPage ? perPage.value : plan.paging.perPageDefault,
         MAX_PER_PAGE,
       ),
-      url: incoming.url,
+      // Links name the origin the client addressed, with the target's path and query.
+      url: new URL(incoming.target.pathname + incoming.target.search, requestOrigin(incoming.req)),
     };
     const list = paginatedBody(ctx, at, plan.pagination, request);
     return { status, ...declaredForm(ctx.doc, at, list) };

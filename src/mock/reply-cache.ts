@@ -3,7 +3,8 @@ import type { PreparedReply } from './reply.js';
 /**
  * Generated bodies are a pure function of the spec, the seed and the request's method, path,
  * scenario (and, for pages, its URL): a reply worked out once is kept and sent again. Bounded
- * by entries and bytes, least recently used first out.
+ * by entries and bytes, least recently used first out: a client that asks for ever new pages
+ * (`?page=1`, `?page=2`, ...) holds at most 16 MiB of bodies (and 2,000 entries) here.
  */
 export class ReplyCache {
   private readonly entries = new Map<string, PreparedReply>();
@@ -11,7 +12,7 @@ export class ReplyCache {
 
   constructor(
     private readonly maxEntries = 2_000,
-    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   get(key: string): PreparedReply | undefined {

@@ -6,6 +6,8 @@ import {
   parseFormFields,
   readBody,
 } from '../core/engine/http.js';
+import type { FieldsResult } from '../core/engine/input-fields.js';
+import { parseJson } from '../core/engine/json-body.js';
 import { parseMultipart } from './multipart.js';
 import type { OperationPlan } from '../core/engine/plan.js';
 import { messageReply, type Reply } from './reply.js';
@@ -28,20 +30,20 @@ export async function parseBody(
     throw error;
   }
   if (raw.length === 0) return { body: undefined };
-  const text = raw.toString('utf8');
   if (mediaType === undefined || isJsonMediaType(mediaType)) {
-    try {
-      return { body: JSON.parse(text) };
-    } catch (error) {
-      return { reply: messageReply(400, `Malformed JSON body: ${(error as Error).message}`) };
-    }
+    const json = parseJson(raw);
+    if ('error' in json) return { reply: messageReply(400, `Malformed JSON body: ${json.error}`) };
+    return { body: json.value };
   }
-  if (mediaType === 'application/x-www-form-urlencoded') return { body: parseFormFields(text) };
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    return fieldsBody(parseFormFields(raw.toString('utf8')));
+  }
   if (mediaType === 'multipart/form-data') {
     const fields = parseMultipart(raw, req.headers['content-type']);
-    if (fields) return { body: fields };
+    if (fields) return fieldsBody(fields);
     return { reply: messageReply(400, 'Malformed multipart body: no boundary or no closing one.') };
   }
+  const text = raw.toString('utf8');
   // Declared keys may carry parameters (`text/plain; charset=utf-8`); a range covers its types.
   const declared = plan.bodyTypes.map((t) => mediaTypeOf(t) ?? t);
   if (declared.some((t) => t === mediaType || t === '*/*' || t.endsWith('/*'))) {
@@ -54,4 +56,9 @@ export async function parseBody(
       `Unsupported content type '${mediaType}'. This endpoint accepts: ${accepted}.`,
     ),
   };
+}
+
+/** Fields past PHP's `max_input_vars` or `max_input_nesting_level`: a 400 with PHP's message. */
+function fieldsBody(read: FieldsResult): { body: unknown } | { reply: Reply } {
+  return 'fields' in read ? { body: read.fields } : { reply: messageReply(400, read.error) };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Finding } from '../core/errors.js';
 import { listen } from '../core/listen.js';
+import { answerClientErrors, serverOptions } from '../core/server-guard.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { pushOriginHeaders } from './cors.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
@@ -68,17 +69,12 @@ export function createMockServer(
             ms: performance.now() - started,
           });
         };
-        if (resolved.delay > 0) setTimeout(write, resolved.delay);
-        else write();
+        if (resolved.delay > 0) setTimeout(guarded(res, write), resolved.delay);
+        else guarded(res, write)();
       });
   };
-  const server = createServer({ keepAliveTimeout: 65_000 }, handle);
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable)
-      socket.end(
-        'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"message":"Bad request."}',
-      );
-  });
+  const server = createServer(serverOptions(resolved.timeouts), handle);
+  answerClientErrors(server);
 
   return {
     server,
@@ -119,6 +115,21 @@ function internalError(error: unknown): PreparedReply {
   // A bug in the mock must not take the server down; say so, and keep serving.
   console.error('apidoc mock: internal error while answering a request:', error);
   return prepare({ status: 500, body: { message: 'Server Error' } });
+}
+
+/**
+ * Writing the answer can throw too (a header value Node refuses, a logger that throws): out of
+ * a timer or a promise callback that would end the process, so it ends the connection instead.
+ */
+function guarded(res: ServerResponse, write: () => void): () => void {
+  return () => {
+    try {
+      write();
+    } catch (error) {
+      console.error('apidoc mock: internal error while sending a response:', error);
+      res.destroy();
+    }
+  };
 }
 
 function send(req: IncomingMessage, res: ServerResponse, reply: PreparedReply): void {

@@ -5,6 +5,13 @@ import type { OpenApiDocument } from '../core/types.js';
 import { ASSET_PREFIX, createAssets } from './assets.js';
 import { clientScript } from './client.js';
 import { listen, type Bound } from '../core/listen.js';
+import { requestTarget } from '../core/request-target.js';
+import {
+  answerClientErrors,
+  guardRequest,
+  guardUpgrade,
+  serverOptions,
+} from '../core/server-guard.js';
 import { CLIENT_PATH, pageHtml } from './page.js';
 import {
   DOCUMENT_PATH,
@@ -57,21 +64,30 @@ export function createDocsServer(document: OpenApiDocument): DocsServer {
     const text = encodeMessage(message);
     for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(text);
   };
-  const server = createServer((req, res) => {
-    const answer = route(new URL(req.url ?? '/', 'http://page').pathname);
-    const headers: Record<string, string> = {
-      'content-type': answer.type,
-      'x-content-type-options': 'nosniff',
-      'cache-control': answer.cache ?? 'no-store',
-      ...answer.headers,
-    };
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
-      return;
-    }
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
-  });
+  const server = createServer(
+    serverOptions(),
+    guardRequest('apidoc watch', (req, res) => {
+      const target = requestTarget(req.url ?? '/');
+      if (!target) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Malformed request URL.' }));
+        return;
+      }
+      const answer = route(target.pathname);
+      const headers: Record<string, string> = {
+        'content-type': answer.type,
+        'x-content-type-options': 'nosniff',
+        'cache-control': answer.cache ?? 'no-store',
+        ...answer.headers,
+      };
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
+        return;
+      }
+      res.writeHead(answer.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+    }),
+  );
   const route = (pathname: string): Answer => {
     if (pathname === '/' || pathname === '/index.html')
       return { status: 200, type: 'text/html; charset=utf-8', body: pageHtml(title ?? 'API') };
@@ -90,10 +106,15 @@ export function createDocsServer(document: OpenApiDocument): DocsServer {
     if (asset) return { status: 200, type: asset.type, body: asset.body, cache: 'max-age=3600' };
     return { status: 404, type: 'text/plain; charset=utf-8', body: `Not found: ${pathname}\n` };
   };
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const pathname = new URL(req.url ?? '/', 'http://page').pathname;
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = requestTarget(req.url ?? '/')?.pathname;
     if (pathname !== LIVE_PATH || !sameOrigin(req)) {
-      const status = pathname === LIVE_PATH ? '403 Forbidden' : '404 Not Found';
+      const status =
+        pathname === undefined
+          ? '400 Bad Request'
+          : pathname === LIVE_PATH
+            ? '403 Forbidden'
+            : '404 Not Found';
       socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
       return;
     }
@@ -101,7 +122,10 @@ export function createDocsServer(document: OpenApiDocument): DocsServer {
       client.on('error', () => client.terminate());
       client.send(encodeMessage({ type: 'hello', version, error: problem }));
     });
-  });
+  };
+  server.on('upgrade', guardUpgrade('apidoc watch', upgrade));
+
+  answerClientErrors(server);
 
   return {
     server,

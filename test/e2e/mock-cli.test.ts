@@ -133,6 +133,8 @@ describe('options', () => {
       '--quiet',
       '--workers <count>',
       '(default: "1")',
+      '--request-timeout <ms>',
+      '(default: "60000")',
     ]) {
       expect(help).toContain(text);
     }

@@ -13,6 +13,7 @@ import {
   type LiveMessage,
 } from '../../src/watch/protocol.js';
 import { CLI, ROOT, runCli } from './helpers.js';
+import { rawRequest } from './raw-http.js';
 import { copyProject } from './generate-support.js';
 
 const EXAMPLE_APP = path.join(ROOT, 'examples/laravel-app');
@@ -252,6 +253,24 @@ describe('apidoc watch, over its WebSocket (no browser)', () => {
     writeFileSync(file('app/Http/Controllers/README.md'), '# notes');
     await sleep(800);
     expect(page.received).toHaveLength(5);
+  });
+
+  it('no request target stops it: on the page, the mock or a WebSocket upgrade (issue 18)', async () => {
+    for (const target of ['//x:99999/', 'http://%zz/']) {
+      for (const url of [watch.url, watch.mockUrl!]) {
+        const response = await rawRequest(url, `GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        expect(response.status).toBeLessThan(500);
+      }
+      const upgrade = await rawRequest(
+        watch.url,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+      expect(upgrade.status).toBe(target.startsWith('/') ? 404 : 400);
+    }
+    expect(watch.child.exitCode).toBeNull();
+    expect((await fetch(watch.url + DOCUMENT_PATH)).status).toBe(200);
+    expect((await post(watch.mockUrl!, { name: 'Apollo' }, agent)).status).toBe(201);
   });
 
   it('the output file was always whole', () => {

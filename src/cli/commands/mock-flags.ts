@@ -9,4 +9,5 @@ export interface MockFlags {
   strict?: boolean;
   quiet?: boolean;
   workers: string;
+  requestTimeout: string;
 }

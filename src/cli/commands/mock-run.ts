@@ -4,6 +4,7 @@ import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
 import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
 import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
+import { patternWarnings } from '../../mock/patterns.js';
 import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
 import {
@@ -27,6 +28,7 @@ interface MockSettings {
   delay: number;
   scenario: Scenario;
   workers: number;
+  requestTimeout: number;
 }
 
 function parseFlags(flags: MockFlags): MockSettings {
@@ -39,11 +41,12 @@ function parseFlags(flags: MockFlags): MockSettings {
         : parseNonNegativeInt(flags.delay, '--delay', ' of milliseconds'),
     scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
     workers: parsePositiveInt(flags.workers, '--workers'),
+    requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
   };
 }
 
 export async function runMock(flags: MockFlags): Promise<void> {
-  const { host, port, delay, scenario, workers } = parseFlags(flags);
+  const { host, port, delay, scenario, workers, requestTimeout } = parseFlags(flags);
   const c = colors();
   const out = (line = '') => process.stdout.write(line + '\n');
 
@@ -63,7 +66,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
   }
   const warn = (finding: Finding) =>
     process.stderr.write(c.yellow(`Warning: ${formatFinding(finding)}`) + '\n');
-  const { mock, log } = serve(spec.document, flags, { delay, scenario }, findings, warn);
+  const settings = { delay, scenario, requestTimeout };
+  const { mock, log } = serve(spec.document, flags, settings, findings, warn);
   let url: string;
   let stop: () => Promise<void>;
   if (workers > 1) {
@@ -77,7 +81,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
       log?.flush();
     };
   }
-  [...findings, ...mock.warnings].forEach(warn);
+  // Not defects of the document (`--strict` passes them): limits of the linear-time engine.
+  [...findings, ...mock.warnings, ...patternWarnings(spec.document)].forEach(warn);
   if (!checkNow) {
     process.stderr.write(
       `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
@@ -93,14 +98,16 @@ export async function runMock(flags: MockFlags): Promise<void> {
 function serve(
   document: OpenApiDocument,
   flags: MockFlags,
-  settings: Pick<MockSettings, 'delay' | 'scenario'>,
+  settings: Pick<MockSettings, 'delay' | 'scenario' | 'requestTimeout'>,
   known: Finding[],
   warn: (finding: Finding) => void,
 ) {
   const log = flags.quiet ? undefined : createRequestLog(process.stderr);
   const warned = new Set(known.map((f) => f.pointer));
   const mock = createMockServer(document, {
-    ...settings,
+    delay: settings.delay,
+    scenario: settings.scenario,
+    timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
     onRequest: log?.write,
     onStaleExample: (pointer) => {

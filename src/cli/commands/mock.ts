@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { isWorker } from '../cluster.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../core/engine/options.js';
 import { SCENARIOS } from '../../core/engine/scenarios.js';
+import { DEFAULT_REQUEST_TIMEOUT } from '../../core/server-guard.js';
 
 import type { MockFlags } from './mock-flags.js';
 
@@ -20,6 +21,11 @@ export function registerMock(program: Command): void {
     .option('--seed <value>', 'seed of generated data (same seed, same bodies)', '0')
     .option('--strict', 'refuse to start when a declared example does not match its schema', false)
     .option('--quiet', 'do not log requests', false)
+    .option(
+      '--request-timeout <ms>',
+      'time a client has to send a whole request (408 after it)',
+      String(DEFAULT_REQUEST_TIMEOUT),
+    )
     .option(
       '--workers <count>',
       'processes sharing the port (node:cluster), for more throughput',

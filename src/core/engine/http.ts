@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { inputLimitError, MAX_INPUT_VARS, readFields, type FieldsResult } from './input-fields.js';
 
 /** Laravel's default `post_max_size` is 8M; the contract sets 10 MiB. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -12,7 +13,11 @@ export class HttpError extends Error {
   }
 }
 
-/** The whole request body, refusing more than `limit` bytes with a 413 before buffering it all. */
+/**
+ * The whole request body, refusing more than `limit` bytes with a 413 before buffering it all.
+ * A body that never finishes (the client went away, or the server's request timeout cut it
+ * off) settles too, as a 400 no one will read, so that what was buffered is let go.
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
@@ -20,18 +25,35 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     return Promise.reject(tooLarge(limit));
   }
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      chunks = [];
+      reject(error);
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
+      if (size <= limit) chunks.push(chunk);
+      else {
         req.removeAllListeners('data');
         req.resume();
-        reject(tooLarge(limit));
-      } else chunks.push(chunk);
+        fail(tooLarge(limit));
+      }
     });
-    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    // 'close' comes after every request: the error (and its stack) only when it went unfinished.
+    const unfinished = () => {
+      if (!settled) fail(new HttpError(400, 'The request body was not completed.'));
+    };
+    req.on('error', unfinished);
+    req.on('close', unfinished);
   });
 }
 
@@ -70,12 +92,11 @@ export function parseCookies(header: string | undefined): Record<string, string>
 
 /**
  * A form body as PHP (and so Laravel) reads it: `a[b][0]=x` nests, `tags[]=x` appends,
- * a repeated plain key keeps the last value.
+ * a repeated plain key keeps the last value (see input-fields.ts). Past PHP's limits, none.
  */
 export function parseFormBody(text: string): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) addField(root, key, value, false);
-  return root;
+  const read = parseForm(text, false);
+  return 'fields' in read ? read.fields : Object.create(null);
 }
 
 /**
@@ -84,64 +105,21 @@ export function parseFormBody(text: string): Record<string, unknown> {
  * which of those fields are lists (the others keep their last value, as PHP would).
  * @see https://spec.openapis.org/oas/v3.0.3#encoding-object
  */
-export function parseFormFields(text: string): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) addField(root, key, value);
-  return root;
+export function parseFormFields(text: string): FieldsResult {
+  return parseForm(text, true);
 }
 
-/** Adds one field by its PHP name (`a[b][]`); a plain name sent twice becomes a list if `gather`. */
-export function addField(
-  root: Record<string, unknown>,
-  key: string,
-  value: unknown,
-  gather = true,
-): void {
-  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match) {
-    setField(root, key, value, gather);
-    return;
+function parseForm(text: string, gather: boolean): FieldsResult {
+  // Counted before URLSearchParams holds them all: 10 MiB of `a&a&...` is five million pairs.
+  let count = 0;
+  for (let at = 0; at < text.length && count <= MAX_INPUT_VARS; at = next(text, at) + 1) {
+    if (next(text, at) > at) count++;
   }
-  const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-  if (path.length === 1) setField(root, key, value, gather);
-  else assignPath(root, path, value);
+  const error = inputLimitError(count);
+  return error ? { error } : readFields(new URLSearchParams(text), gather);
 }
 
-function setField(root: Record<string, unknown>, key: string, value: unknown, gather: boolean) {
-  const current = Object.hasOwn(root, key) ? root[key] : undefined;
-  if (!gather || current === undefined) {
-    defineField(root, key, value);
-    return;
-  }
-  if (Array.isArray(current) && repeated.has(current)) current.push(value);
-  else {
-    const list = [current, value];
-    repeated.add(list);
-    defineField(root, key, list);
-  }
-}
-
-/** Lists made by repeating a key (not by `[]`), which a scalar field may fold back. */
-export const repeated = new WeakSet<unknown[]>();
-
-/** A field named `__proto__` is data, not the object's prototype. */
-function defineField(root: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function assignPath(root: Record<string, unknown>, path: string[], value: unknown): void {
-  let node: Record<string, unknown> | unknown[] = root;
-  path.forEach((segment, i) => {
-    const last = i === path.length - 1;
-    const container = node as Record<string, unknown>;
-    const key = segment === '' && Array.isArray(node) ? String(node.length) : segment;
-    if (last) {
-      container[key] = value;
-      return;
-    }
-    const nextIsList = path[i + 1] === '' || /^\d+$/.test(path[i + 1]!);
-    if (typeof container[key] !== 'object' || container[key] === null)
-      container[key] = nextIsList ? [] : {};
-    node = container[key] as Record<string, unknown>;
-  });
+function next(text: string, at: number): number {
+  const amp = text.indexOf('&', at);
+  return amp < 0 ? text.length : amp;
 }

@@ -1,3 +1,4 @@
+import type { ServerTimeouts } from '../server-guard.js';
 import type { Scenario } from './scenarios.js';
 
 /** One answered request, for logs. */
@@ -24,6 +25,11 @@ export interface MockServerOptions {
    * response first meets it (generated data is served instead). May repeat a pointer. @default none
    */
   onStaleExample?: (pointer: string) => void;
+  /**
+   * How long a client may take to send a request (a 408 past it) and an idle kept-alive
+   * connection may stay open. @default { request: 60_000, headers: 10_000, keepAlive: 65_000 }
+   */
+  timeouts?: ServerTimeouts;
 }
 
 export type ResolvedMockOptions = Required<
@@ -36,6 +42,7 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     scenario: options.scenario ?? 'success',
     delay: options.delay ?? 0,
     seed: options.seed ?? 0,
+    timeouts: options.timeouts ?? {},
     onRequest: options.onRequest,
     onStaleExample: options.onStaleExample,
   };

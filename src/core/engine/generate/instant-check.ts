@@ -1,6 +1,8 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import equalModule from 'ajv/dist/runtime/equal.js';
-import { formatCheck, codePoints } from './scalar-check.js';
+import { codePoints } from '../../code-points.js';
+import { patternTest, type PatternTest } from '../../regex/pattern-test.js';
+import { formatCheck } from './scalar-check.js';
 
 type Equal = (a: unknown, b: unknown) => boolean;
 // The deep equality ajv's own `enum`, `const` and `uniqueItems` use (fast-deep-equal). A
@@ -207,12 +209,14 @@ function typeCheck(value: unknown): Check {
     });
 }
 
-function pattern(source: unknown): RegExp {
+/** The test ajv runs too (see createAjv); a pattern JavaScript cannot parse is ajv's to refuse. */
+function pattern(source: unknown): PatternTest {
   try {
-    return new RegExp(need(typeof source === 'string', source as string), 'u');
+    new RegExp(need(typeof source === 'string', source as string), 'u');
   } catch {
     throw new Unsupported('pattern');
   }
+  return patternTest(source as string);
 }
 
 /** ajv's `properties` leaves `__proto__` out; a name with an undefined value is absent. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type RandExp from 'randexp';
 import { unicodePattern } from '../../pattern.js';
+import { patternTest, type PatternTest } from '../../regex/pattern-test.js';
 import { indexSeed, next, reseed } from './random.js';
 
 /**
@@ -16,17 +17,20 @@ const SMALL_CAP = 4;
 const HUGE_REPEAT = /\{\s*\d{5,}|\{\s*[2-9]\d{3}/;
 const ATTEMPTS = 8;
 
-const regexes = new Map<string, RegExp | null>();
+const regexes = new Map<string, PatternTest | null>();
 const generators = new Map<string, RandExp | null>();
 // Loaded with the first pattern to satisfy, not at startup.
 let RandExpClass: typeof RandExp | undefined;
 
-/** The pattern as ajv compiles it (u-mode spelling); null when it does not compile (ignored). */
-export function patternRegExp(pattern: string): RegExp | null {
+/**
+ * The pattern's test as validation runs it (u-mode spelling, linear time); null when it does
+ * not compile (ignored).
+ */
+export function patternRegExp(pattern: string): PatternTest | null {
   let regex = regexes.get(pattern);
   if (regex === undefined) {
     const source = unicodePattern(pattern);
-    regex = source === undefined ? null : new RegExp(source, 'u');
+    regex = source === undefined ? null : patternTest(source);
     regexes.set(pattern, regex);
   }
   return regex;

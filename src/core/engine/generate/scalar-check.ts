@@ -1,7 +1,9 @@
 import formatsModule from 'ajv-formats/dist/formats.js';
 import type * as Formats from 'ajv-formats/dist/formats.js';
 import { enumOf } from '../../keywords.js';
+import { codePoints } from '../../code-points.js';
 import { unicodePattern } from '../../pattern.js';
+import { patternTest, type PatternTest } from '../../regex/pattern-test.js';
 import type { SchemaObject } from '../../types.js';
 
 // CommonJS module: under NodeNext its named exports sit on the default import.
@@ -157,18 +159,8 @@ function formatTest(format: unknown): ((s: string) => boolean) | undefined {
   return undefined;
 }
 
-function compilePattern(pattern: string): RegExp | undefined {
+function compilePattern(pattern: string): PatternTest | undefined {
   // toJsonSchema rewrites patterns the same way, and drops those that still do not compile.
   const source = unicodePattern(pattern);
-  return source === undefined ? undefined : new RegExp(source, 'u');
-}
-
-/** Length in code points (a surrogate pair is one character), as ajv counts. */
-export function codePoints(s: string): number {
-  let pairs = 0;
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff) pairs++;
-  }
-  return s.length - pairs;
+  return source === undefined ? undefined : patternTest(source);
 }

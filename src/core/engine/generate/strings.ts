@@ -4,6 +4,7 @@ import { faker } from './fake.js';
 import { formatValue, isKnownFormat, resizeFormatted } from './formats.js';
 import { stringHeuristic } from './heuristics.js';
 import type { Norm } from './norm.js';
+import { codePoints } from '../../code-points.js';
 import { fromPattern, patternRegExp } from './pattern.js';
 import { indexSeed, reseed } from './random.js';
 
@@ -88,13 +89,4 @@ export function stringFits(norm: Norm, value: string): boolean {
     if (regex !== null && !regex.test(value)) return false;
   }
   return true;
-}
-
-function codePoints(value: string): number {
-  let count = value.length;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff) count--;
-  }
-  return count;
 }

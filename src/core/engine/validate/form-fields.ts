@@ -1,5 +1,5 @@
 import type { MediaTypeObject } from '../../types.js';
-import { repeated } from '../http.js';
+import { repeated } from '../input-fields.js';
 import { parameterPath } from './attribute.js';
 import { propertyShapes, type Shape } from './shape.js';
 import type { JsonSchema } from './types.js';

@@ -1,4 +1,6 @@
 import type { ParameterObject } from '../../types.js';
+import { readFields } from '../input-fields.js';
+import { parseJson as readJson } from '../json-body.js';
 import type { ValueShape } from './shape.js';
 import type { RequestInput } from './types.js';
 
@@ -167,39 +169,17 @@ function picked(query: URLSearchParams, properties: readonly string[]): unknown 
   return out ?? MISSING;
 }
 
-/** deepObject (`filter[status]=x&filter[tags][]=a`), as PHP parses it. */
+/** deepObject (`filter[status]=x&filter[tags][]=a`), as PHP parses it (input-fields.ts). */
 function bracketed(query: URLSearchParams, name: string): unknown {
-  let out: Record<string, unknown> | undefined;
+  const pairs: [string, string][] = [];
   for (const [key, value] of query) {
-    if (!key.startsWith(name) || key[name.length] !== '[') continue;
-    const path = bracketSegments(key.slice(name.length));
-    if (path === undefined) continue;
-    out ??= record();
-    assignPath(out, path, value);
+    if (key.startsWith(name) && key[name.length] === '[') pairs.push([key, value]);
   }
-  return out ?? MISSING;
-}
-
-/** `[a][b][]` → `['a', 'b', '']`; undefined when the rest of the key is not all brackets. */
-function bracketSegments(rest: string): string[] | undefined {
-  if (!/^(?:\[[^[\]]*\])+$/.test(rest)) return undefined;
-  return rest.slice(1, -1).split('][');
-}
-
-/** Sets `value` at `path` in `target`; a trailing `''` segment appends to an array (`[]`). */
-function assignPath(target: Record<string, unknown>, path: readonly string[], value: string): void {
-  const append = path.length > 1 && path[path.length - 1] === '';
-  const keys = append ? path.slice(0, -1) : path;
-  let node = target;
-  for (const key of keys.slice(0, -1)) {
-    const next = node[key];
-    node = isRecord(next) ? next : (node[key] = record());
-  }
-  const leaf = keys[keys.length - 1] ?? '';
-  const current = node[leaf];
-  if (!append) node[leaf] = value;
-  else if (Array.isArray(current)) current.push(value);
-  else node[leaf] = [value];
+  if (pairs.length === 0) return MISSING;
+  // The pipeline refused queries past PHP's limits before any parameter was read.
+  const read = readFields(pairs, false);
+  const value = 'fields' in read ? read.fields[name] : undefined;
+  return value === undefined || typeof value === 'string' ? MISSING : value;
 }
 
 /** `['role', 'admin', 'name', 'x']` → `{ role: 'admin', name: 'x' }`. */
@@ -229,11 +209,8 @@ function split(raw: string, sep: string, trim = false): string[] {
 
 /** Not JSON after all (a bare word): keep the string, and let the schema judge it. */
 function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
+  const json = readJson(raw);
+  return 'value' in json ? json.value : raw;
 }
 
 /** PHP keeps the last of repeated keys (`?page=1&page=2` is page 2); so does Laravel. */
@@ -252,8 +229,4 @@ function own<T>(record: Record<string, T>, key: string): T | undefined {
 /** Objects built from request keys have no prototype: `filter[__proto__]` is just a key. */
 function record(): Record<string, unknown> {
   return Object.create(null) as Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
