@@ -15,12 +15,14 @@ const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
 
 /**
  * The per-file pass: parse one PHP file and extract everything the generator may need from it.
- * Never throws on bad PHP: a syntax error becomes `error` with its line.
+ * Never throws on bad PHP: a syntax error becomes `error` with its line, and what the parser
+ * could read around it is analysed as usual, so that one bad line does not lose a route file.
  */
 export function analyseFile(code: string, file: string): FileFacts {
   const parsed = parsePhp(code, file);
-  if (!parsed.ok) return { error: parsed.error, classes: [] };
-  return analyseProgram(parsed.program, code);
+  if (parsed.ok) return analyseProgram(parsed.program, code);
+  if (!parsed.partial) return { error: parsed.error, classes: [] };
+  return { error: parsed.error, ...analyseProgram(parsed.partial, code) };
 }
 
 interface TopLevel {

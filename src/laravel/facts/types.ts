@@ -9,7 +9,10 @@ import type { PhpValue } from '../php/value.js';
  * later, in the global assembly.
  */
 export interface FileFacts {
-  /** Set when the file could not be parsed; nothing else is. */
+  /**
+   * Set when the file could not be parsed; the other facts are then those of what the parser
+   * could read around the error (none when it could not recover).
+   */
   error?: Problem;
   classes: ClassFacts[];
   /** Route declarations among the file's top-level statements (route files). */
