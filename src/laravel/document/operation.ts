@@ -38,7 +38,10 @@ const READ_ONLY = new Set(['get', 'head', 'delete', 'options']);
 /** The OpenAPI operations one route stands for: one per method and per optional-parameter form. */
 export function routeOperations(route: Route, ctx: OperationContext): BuiltOperation[] {
   const handler = resolveHandler(route, ctx.asm);
-  const validation = validationOf(handler.facts, handler.file, ctx.asm.classes);
+  const validation = validationOf(handler.facts, handler.file, ctx.asm.classes, {
+    config: (key) => ctx.asm.configValue(key),
+    ...(handler.controller ? { controller: handler.controller } : {}),
+  });
   const requirement = ctx.security.requirement(route.middleware);
   const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;

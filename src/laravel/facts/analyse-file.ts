@@ -6,7 +6,7 @@ import { parsePhp } from '../php/parse.js';
 import type { PhpValue } from '../php/value.js';
 import { migrationOps } from '../models/migrations.js';
 import { routeDeclarations } from '../routes/declarations.js';
-import { classFacts } from './classes.js';
+import { classFacts, functionFacts } from './classes.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
 import type { FileFacts } from './types.js';
@@ -32,6 +32,7 @@ interface TopLevel {
 
 function analyseProgram(program: Node, code: string): FileFacts {
   const declared: Declared[] = [];
+  const functions: TopLevel[] = [];
   const statements: TopLevel[] = [];
   const visit = (nodes: Node[], scope: NameScope) => {
     for (const node of nodes) {
@@ -39,13 +40,24 @@ function analyseProgram(program: Node, code: string): FileFacts {
         visit(children(node, 'children'), emptyScope(text(node, 'name') ?? ''));
       else if (node.kind === 'usegroup') addUse(scope, node);
       else if (CLASS_KINDS.has(node.kind)) declared.push(declaration(node, scope));
-      else statements.push({ statement: node, scope });
+      else if (node.kind === 'function') functions.push({ statement: node, scope });
+      else if (node.kind === 'if') {
+        // `if (! function_exists('helper')) { function helper() {...} }`
+        statements.push({ statement: node, scope });
+        for (const inner of children(child(node, 'body'), 'children'))
+          if (inner.kind === 'function') functions.push({ statement: inner, scope });
+      } else statements.push({ statement: node, scope });
     }
   };
   const globalScope = emptyScope();
   visit(children(program, 'children'), globalScope);
   const constant = fileConstants(declared);
-  const facts: FileFacts = { classes: declared.map((d) => classFacts(d, constant)) };
+  const facts: FileFacts = {
+    classes: [
+      ...declared.map((d) => classFacts(d, constant)),
+      ...functions.map((f) => functionFacts(f.statement, f.scope, constant)),
+    ],
+  };
   const scope = statements[0]?.scope ?? declared[0]?.scope ?? globalScope;
   const ctx: EvalContext = { scope, constant };
   const routes = routeDeclarations(

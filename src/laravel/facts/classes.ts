@@ -1,7 +1,7 @@
 import { child, children, docComment, lineOf, text, type Node } from '../php/ast.js';
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
-import { classOfNameNode, resolveClassName } from '../php/names.js';
+import { classOfNameNode, resolveClassName, type NameScope } from '../php/names.js';
 import type { PhpValue } from '../php/value.js';
 import { methodFacts, type ClassRole } from './methods.js';
 import type { Declared } from './symbols.js';
@@ -45,6 +45,30 @@ export function classFacts(d: Declared, constant: EvalContext['constant']): Clas
     if (name) facts.methods[name] = methodFacts(method, name, role, ctx);
   }
   return facts;
+}
+
+/**
+ * A function declared at the top level of a file (a global helper, `customValidator()`), as a
+ * class of its own named `function:<name>` with one method, `function`: the assembly finds it
+ * through the same class index (and tracks it the same way) as methods.
+ */
+export function functionFacts(
+  node: Node,
+  scope: NameScope,
+  constant: EvalContext['constant'],
+): ClassFacts {
+  const short = text(node, 'name') ?? '';
+  const name = `function:${scope.namespace ? `${scope.namespace}\\${short}` : short}`;
+  const ctx: EvalContext = { scope, constant };
+  const role: ClassRole = { controller: false, provider: false };
+  return {
+    name,
+    kind: 'function',
+    line: lineOf(node),
+    properties: {},
+    constants: {},
+    methods: { function: methodFacts(node, 'function', role, ctx) },
+  };
 }
 
 function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void {
@@ -94,5 +118,6 @@ function roleOf(facts: ClassFacts): ClassRole {
     controller:
       /Controller$/.test(own) || /Controller$/.test(parent) || (inHttp && facts.kind === 'class'),
     provider: /ServiceProvider$/.test(parent) || /ServiceProvider$/.test(own),
+    request: /Request$/.test(own) || /Request$/.test(parent) || /\\Requests\\/.test(own),
   };
 }

@@ -2,6 +2,7 @@ import { child, children, docComment, lineOf, walk, type Node } from '../php/ast
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { collectAssignments } from '../php/variables.js';
+import type { PhpValue } from '../php/value.js';
 import { analyseHandler } from '../controllers/handler.js';
 import { paramFacts, returnType } from '../controllers/params.js';
 import { returnExpressions } from '../php/returns.js';
@@ -13,6 +14,8 @@ import type { MethodFacts } from './types.js';
 export interface ClassRole {
   controller: boolean;
   provider: boolean;
+  /** A request class: `$this->input('x')` in its methods reads the request. */
+  request?: boolean;
 }
 
 /** Methods whose returned value the assembly reads (rules, casts, route keys, ...). */
@@ -25,6 +28,24 @@ const VALUE_METHODS = new Set([
   'uniqueIds',
   'messages',
   'attributes',
+]);
+
+/**
+ * First-returned expressions worth keeping for any method: a value built from literals, calls
+ * and other methods (rule helpers, `Location::requestRules($rules)`, route file helpers), which
+ * the global assembly may fold (`resolve/value.ts`).
+ */
+const VALUE_KINDS = new Set([
+  'array',
+  'string',
+  'nowdoc',
+  'encapsed',
+  'bin',
+  'call',
+  'staticlookup',
+  'variable',
+  'propertylookup',
+  'parenthesis',
 ]);
 
 /** Methods that describe a resource's JSON. */
@@ -54,7 +75,8 @@ export function methodFacts(
   const doc = parseDocBlock(docComment(method));
   if (doc) facts.doc = doc;
   if (!child(method, 'body')) return facts;
-  if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, ctx);
+  const inner = innerContext(ctx, facts, role);
+  if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, inner);
   if (
     (role.controller || name === '__invoke') &&
     visibility === 'public' &&
@@ -68,6 +90,10 @@ export function methodFacts(
     const relation = relationOf(method, ctx);
     if (relation) facts.relation = relation;
   }
+  if (facts.returns === undefined && !facts.handler && !facts.fields && !facts.relation) {
+    const value = valueReturned(method, inner);
+    if (value !== undefined) facts.returns = value;
+  }
   if (role.provider && mentionsRoutes(method)) {
     const routes = routeDeclarations(children(child(method, 'body'), 'children'), ctx);
     if (routes.length > 0) facts.routes = routes;
@@ -75,10 +101,31 @@ export function methodFacts(
   return facts;
 }
 
+/** The context a method's body is evaluated in: its parameters, and what holds the request. */
+function innerContext(ctx: EvalContext, facts: MethodFacts, role: ClassRole): EvalContext {
+  const request = facts.params
+    .filter((p) => p.name === 'request' || (p.type !== undefined && /Request$/.test(p.type)))
+    .map((p) => p.name);
+  return {
+    ...ctx,
+    params: facts.params.map((p) => p.name),
+    request: { variables: new Set(request), self: role.request === true },
+  };
+}
+
 function returnedValue(method: Node, ctx: EvalContext) {
-  const variables = collectAssignments(child(method, 'body'));
+  const variables = collectAssignments(child(method, 'body'), { compose: true });
   const [first] = returnExpressions(method);
   return evaluate(first?.expr, { ...ctx, variables });
+}
+
+/** The first returned value when it is built from something worth folding later, else undefined. */
+function valueReturned(method: Node, ctx: EvalContext): PhpValue | undefined {
+  const [first] = returnExpressions(method);
+  if (!first?.expr || !VALUE_KINDS.has(first.expr.kind)) return undefined;
+  const value = returnedValue(method, ctx);
+  const plainUnknown = typeof value === 'object' && value?.kind === 'unknown' && !value.late;
+  return plainUnknown ? undefined : value;
 }
 
 function mentionsRoutes(method: Node): boolean {

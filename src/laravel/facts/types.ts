@@ -40,7 +40,8 @@ export interface Problem {
 export interface ClassFacts {
   /** Fully qualified. */
   name: string;
-  kind: 'class' | 'enum' | 'trait' | 'interface';
+  /** `function`: a top-level function, `function:<name>` with one method `function`. */
+  kind: 'class' | 'enum' | 'trait' | 'interface' | 'function';
   line: number;
   extends?: string;
   implements?: string[];

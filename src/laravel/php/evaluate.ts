@@ -1,6 +1,8 @@
 import { child, children, isNode, text, type Node } from './ast.js';
 import { FOLDED_FUNCTIONS } from './functions.js';
+import { concat, late, merge, union } from './late.js';
 import { classOfNameNode, resolveFunctionName, type NameScope } from './names.js';
+import { requestRead, type RequestContext } from './request-values.js';
 import { describeNode } from './source.js';
 import type { PhpArray, PhpValue } from './value.js';
 
@@ -17,6 +19,10 @@ export interface EvalContext {
   property?: (name: string) => PhpValue | undefined;
   /** A class constant or enum case declared in the same file, already evaluated. */
   constant?: (className: string, name: string) => PhpValue | undefined;
+  /** The enclosing function's parameters, in order: reading one gives a late `param` value. */
+  params?: readonly string[];
+  /** What holds the request: reading an input from it gives a late `input` value. */
+  request?: RequestContext;
 }
 
 type Evaluator = (node: Node, ctx: EvalContext, seen: Set<string>) => PhpValue;
@@ -65,9 +71,11 @@ function sub(node: Node | undefined, ctx: EvalContext, seen: Set<string>): PhpVa
   return node ? evaluateNode(node, ctx, seen) : null;
 }
 
-function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArray {
-  const items: PhpArray['items'] = [];
+function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  let items: PhpArray['items'] = [];
   let next = 0;
+  /** Arrays spread from values not known here (`...$this->rules()`), in order with the rest. */
+  const parts: PhpValue[] = [];
   for (const entry of children(node, 'items')) {
     const value = sub(entry.kind === 'entry' ? child(entry, 'value') : entry, ctx, seen);
     if (entry.unpack === true) {
@@ -76,6 +84,10 @@ function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArra
           if (typeof item.key === 'string') items.push(item);
           else items.push({ key: next++, value: item.value });
         }
+      } else if (value && typeof value === 'object' && value.kind === 'unknown') {
+        parts.push({ kind: 'array', items: withoutListKeys(items) }, value);
+        items = [];
+        next = 0;
       }
       continue;
     }
@@ -86,7 +98,8 @@ function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArra
     if (typeof usable === 'number' && usable >= next) next = usable + 1;
     items.push({ key: usable, value });
   }
-  return { kind: 'array', items: withoutListKeys(items) };
+  const array: PhpArray = { kind: 'array', items: withoutListKeys(items) };
+  return parts.length === 0 ? array : merge([...parts, array], 'array');
 }
 
 /** A list's keys are positions; dropping them keeps list items distinguishable from maps. */
@@ -96,11 +109,11 @@ function withoutListKeys(items: PhpArray['items']): PhpArray['items'] {
 }
 
 function evaluateEncapsed(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
-  let out = '';
+  let out: PhpValue = '';
   for (const part of children(node, 'value')) {
     const value = sub(child(part, 'expression'), ctx, seen);
-    if (typeof value !== 'string' && typeof value !== 'number') return unknown(node);
-    out += String(value);
+    if (!concatenable(value)) return unknown(node);
+    out = concat(out, value, 'encapsed');
   }
   return out;
 }
@@ -119,13 +132,33 @@ function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVal
   if (type === '??')
     return left === null || isUnknown(left) ? sub(child(node, 'right'), ctx, seen) : left;
   const right = sub(child(node, 'right'), ctx, seen);
-  if (type === '.') {
-    const scalar = (v: PhpValue) => typeof v === 'string' || typeof v === 'number';
-    return scalar(left) && scalar(right) ? `${String(left)}${String(right)}` : unknown(node);
-  }
+  if (type === '.') return concatenation(left, right, node);
+  if (type === '+' && (isArrayLike(left) || isArrayLike(right))) return union(left, right, 'bin');
   const op = ARITHMETIC[type];
   if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);
   return unknown(node);
+}
+
+/**
+ * `a . b`: the parts are kept when each is a scalar, a call, a constant or an unknown (known
+ * later, or only at run time: `'exists:clients,id,' . $user->id` still says which rule it is).
+ */
+function concatenation(left: PhpValue, right: PhpValue, node: Node): PhpValue {
+  return concatenable(left) && concatenable(right) ? concat(left, right, 'bin') : unknown(node);
+}
+
+function concatenable(value: PhpValue): boolean {
+  if (typeof value === 'string' || typeof value === 'number') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  return value.kind === 'unknown' || value.kind === 'call' || value.kind === 'const';
+}
+
+/** An array, or a value that may be one once known (`$rules + [...]`). */
+function isArrayLike(value: PhpValue): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (value.kind === 'array') return true;
+  if (value.kind === 'call') return /^array_/.test(value.callee);
+  return value.kind === 'unknown' && value.late !== undefined && value.late.kind !== 'concat';
 }
 
 function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
@@ -137,8 +170,15 @@ function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValu
 
 function evaluateCast(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const value = sub(child(node, 'expr'), ctx, seen);
-  if (value === null || typeof value === 'object') return unknown(node);
-  switch (node.type) {
+  if (typeof value === 'object' && value !== null && (isLate(value) || value.kind === 'call'))
+    return late({ kind: 'cast', type: String(node.type), value }, describeNode(node));
+  return castValue(value, String(node.type)) ?? unknown(node);
+}
+
+/** PHP's scalar casts; undefined for what they cannot fold. */
+export function castValue(value: PhpValue, type: string): PhpValue | undefined {
+  if (value === null || typeof value === 'object') return undefined;
+  switch (type) {
     case 'int':
       return Math.trunc(Number(value));
     case 'float':
@@ -148,7 +188,7 @@ function evaluateCast(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     case 'bool':
       return Boolean(value);
     default:
-      return unknown(node);
+      return undefined;
   }
 }
 
@@ -183,6 +223,8 @@ export function lookupClass(node: Node | undefined, ctx: EvalContext): string | 
 function evaluateStaticLookup(node: Node, ctx: EvalContext): PhpValue {
   const className = lookupClass(child(node, 'what'), ctx);
   const offset = child(node, 'offset');
+  if (className && offset?.kind === 'variable' && typeof offset.name === 'string')
+    return late({ kind: 'static-property', className, name: offset.name }, describeNode(node));
   if (!className || offset?.kind !== 'identifier') return unknown(node);
   const name = String(offset.name);
   if (name.toLowerCase() === 'class') return { kind: 'class', name: className };
@@ -203,6 +245,8 @@ function evaluateArgs(node: Node, ctx: EvalContext, seen: Set<string>) {
 
 function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const what = child(node, 'what');
+  const read = requestRead(node, ctx, (n) => sub(n, ctx, seen));
+  if (read) return read;
   const { args, named } = evaluateArgs(node, ctx, seen);
   if (what?.kind === 'name') {
     const callee = resolveFunctionName(ctx.scope, String(what.name), text(what, 'resolution'));
@@ -219,8 +263,11 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     return named ? { kind: 'call', callee, args, named } : { kind: 'call', callee, args };
   }
   if (what?.kind === 'propertylookup' || what?.kind === 'nullsafepropertylookup') {
-    const receiver = sub(child(what, 'what'), ctx, seen);
     const method = text(what, 'offset');
+    const target = child(what, 'what');
+    if (method && target?.kind === 'variable' && target.name === 'this')
+      return late({ kind: 'this-call', method, args }, describeNode(node));
+    const receiver = sub(target, ctx, seen);
     if (
       method &&
       receiver &&
@@ -243,23 +290,31 @@ function evaluateNew(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue 
 function evaluateVariable(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const name = typeof node.name === 'string' ? node.name : undefined;
   const assigned = name ? ctx.variables?.get(name) : undefined;
-  if (!name || !assigned || seen.has(name)) return unknown(node);
-  const next = new Set(seen).add(name);
-  return evaluateNode(assigned, ctx, next);
+  if (name && assigned && !seen.has(name))
+    return evaluateNode(assigned, ctx, new Set(seen).add(name));
+  const read = requestRead(node, ctx, (n) => sub(n, ctx, seen));
+  if (read) return read;
+  const position = name ? (ctx.params?.indexOf(name) ?? -1) : -1;
+  if (name && position >= 0) return late({ kind: 'param', name, position }, `$${name}`);
+  return unknown(node);
 }
 
-function evaluateProperty(node: Node, ctx: EvalContext): PhpValue {
+function evaluateProperty(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const what = child(node, 'what');
   const name = text(node, 'offset');
   if (what?.kind === 'variable' && what.name === 'this' && name) {
-    return ctx.property?.(name) ?? unknown(node);
+    return ctx.property?.(name) ?? late({ kind: 'property', name }, describeNode(node));
   }
-  return unknown(node);
+  return requestRead(node, ctx, (n) => sub(n, ctx, seen)) ?? unknown(node);
 }
 
 function unknown(node: Node | undefined): PhpValue {
   const source = describeNode(node);
   return source ? { kind: 'unknown', source } : { kind: 'unknown' };
+}
+
+function isLate(value: PhpValue): boolean {
+  return typeof value === 'object' && value !== null && value.kind === 'unknown' && !!value.late;
 }
 
 export function isUnknown(value: unknown): boolean {

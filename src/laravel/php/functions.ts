@@ -1,3 +1,4 @@
+import { merge } from './late.js';
 import type { PhpValue } from './value.js';
 
 /**
@@ -34,6 +35,13 @@ export const FOLDED_FUNCTIONS: Record<string, Fold> = {
   ucfirst: onString((s) => s.charAt(0).toUpperCase() + s.slice(1)),
   lcfirst: onString((s) => s.charAt(0).toLowerCase() + s.slice(1)),
   trim: onString((s) => s.trim()),
+  array_merge: (parts) => merge(parts, 'array_merge'),
+  array_merge_recursive: (parts) => merge(parts, 'array_merge_recursive'),
+  sprintf: ([format, ...args]) => {
+    if (typeof format !== 'string') return undefined;
+    if (!args.every((a) => typeof a === 'string' || typeof a === 'number')) return undefined;
+    return formatPrintf(format, args as (string | number)[]);
+  },
   implode: ([glue, list]) => {
     if (typeof glue !== 'string' || typeof list !== 'object' || list?.kind !== 'array')
       return undefined;
@@ -42,3 +50,25 @@ export const FOLDED_FUNCTIONS: Record<string, Fold> = {
     return parts.join(glue);
   },
 };
+
+/**
+ * PHP's `sprintf` for the conversions a rule or a path is built with (`%s`, `%d`, `%u`, `%%`,
+ * numbered `%1$s`); undefined for any other.
+ */
+export function formatPrintf(
+  format: string,
+  args: readonly (string | number)[],
+): string | undefined {
+  let next = 0;
+  let ok = true;
+  const out = format.replace(
+    /%(?:(\d+)\$)?([sdu%])/g,
+    (_, position: string | undefined, type: string) => {
+      if (type === '%') return '%';
+      const value = args[position ? Number(position) - 1 : next++];
+      if (value === undefined) ok = false;
+      return type === 's' ? String(value) : String(Math.trunc(Number(value)));
+    },
+  );
+  return ok && !/%(?!(?:\d+\$)?[sdu%])/.test(format.replace(/%%/g, '')) ? out : undefined;
+}

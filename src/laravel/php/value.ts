@@ -63,7 +63,38 @@ export interface PhpUnknown {
   kind: 'unknown';
   /** Short source text, for messages. */
   source?: string;
+  /**
+   * What the value is made of, when that can be said without the rest of the project: the
+   * global assembly folds it once config files, other classes and call arguments are known
+   * (`resolve/value.ts`). Code that does not look at these fields sees an unknown value.
+   */
+  late?: LateValue;
 }
+
+/**
+ * A value that depends on something outside the file or the function: parts of a string
+ * concatenation, arrays merged or added, a parameter, a `$this->method()` call, a property
+ * declared by a parent class, a request input.
+ */
+export type LateValue =
+  | { kind: 'concat'; parts: PhpValue[] }
+  /** `array_merge` order: later string keys win; `union`: `+`, earlier keys win. */
+  | { kind: 'merge'; parts: PhpValue[]; union?: boolean }
+  /** `(int) env('X', 2000)`: a scalar cast of a value known later. */
+  | { kind: 'cast'; type: string; value: PhpValue }
+  /** The enclosing function's parameter. */
+  | { kind: 'param'; name: string; position: number }
+  /** `$this->method(...)`, `static::method(...)`: the method as the object's class has it. */
+  | { kind: 'this-call'; method: string; args: PhpValue[] }
+  /** `$this->name` where the file does not declare it (a parent or trait may). */
+  | { kind: 'property'; name: string }
+  /** `Client::$columns`: a static property's default. */
+  | { kind: 'static-property'; className: string; name: string }
+  /** A request input: one by name (`$request->input('email')`) or all of them (`$request->all()`). */
+  | { kind: 'input'; name?: string; via: string; type?: InputType; keys?: string[] };
+
+/** The JSON type a request accessor returns (`integer()` → integer). */
+export type InputType = 'string' | 'integer' | 'number' | 'boolean' | 'array';
 
 export function isPhpArray(value: PhpValue | undefined): value is PhpArray {
   return (

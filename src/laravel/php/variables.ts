@@ -2,40 +2,74 @@ import { child, isNode, type Node } from './ast.js';
 
 const SCOPE_BOUNDARIES = new Set(['closure', 'arrowfunc', 'function', 'class', 'method']);
 
+export interface AssignmentOptions {
+  /**
+   * Keep what earlier assignments made of a variable when a later one builds on it, as rules
+   * are composed: `$rules['x'] = ...` on a value that is not an array literal (a call, a
+   * parameter) becomes `array_merge(<before>, ['x' => ...])`, `$rules += [...]` a `+`, and
+   * `$rules = array_merge($rules, [...])` reads the `$rules` assigned before it.
+   */
+  compose?: boolean;
+}
+
 /**
  * Local variables of a function body → the expression last assigned to them, in source order,
  * ignoring control flow (a static approximation that matches how handlers are usually written:
  * `$user = User::create(...); return new UserResource($user);`). `$rules['x'] = ...` and
  * `$rules[] = ...` extend an array assigned earlier. Nested closures are not entered.
  */
-export function collectAssignments(body: Node | undefined): Map<string, Node> {
+export function collectAssignments(
+  body: Node | undefined,
+  options: AssignmentOptions = {},
+): Map<string, Node> {
   const variables = new Map<string, Node>();
-  if (body) visit(body, variables, true);
+  if (body) visit(body, variables, true, options);
   return variables;
 }
 
-function visit(node: Node, variables: Map<string, Node>, top: boolean): void {
+function visit(
+  node: Node,
+  variables: Map<string, Node>,
+  top: boolean,
+  options: AssignmentOptions,
+): void {
   if (!top && SCOPE_BOUNDARIES.has(node.kind)) return;
-  if (node.kind === 'assign') record(node, variables);
+  if (node.kind === 'assign') record(node, variables, options);
   for (const key of Object.keys(node)) {
     if (key === 'loc' || key === 'leadingComments') continue;
     const value = node[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) visit(item, variables, false);
-    } else if (isNode(value)) visit(value, variables, false);
+      for (const item of value) if (isNode(item)) visit(item, variables, false, options);
+    } else if (isNode(value)) visit(value, variables, false, options);
   }
 }
 
-function record(node: Node, variables: Map<string, Node>): void {
+function record(node: Node, variables: Map<string, Node>, options: AssignmentOptions): void {
   const left = child(node, 'left');
   const right = child(node, 'right');
-  if (!left || !right || node.operator !== '=') return;
+  if (!left || !right) return;
   if (left.kind === 'variable' && typeof left.name === 'string') {
-    variables.set(left.name, right);
+    if (node.operator === '=') {
+      const previous = variables.get(left.name);
+      variables.set(
+        left.name,
+        options.compose && previous ? substitute(right, left.name, previous) : right,
+      );
+    } else if (options.compose && (node.operator === '+=' || node.operator === '.=')) {
+      const previous = variables.get(left.name);
+      if (previous)
+        variables.set(left.name, {
+          kind: 'bin',
+          type: node.operator === '+=' ? '+' : '.',
+          left: previous,
+          right,
+        });
+    }
     return;
   }
   const target = child(left, 'what');
   if (
+    node.operator !== '=' ||
     left.kind !== 'offsetlookup' ||
     target?.kind !== 'variable' ||
     typeof target.name !== 'string'
@@ -43,8 +77,43 @@ function record(node: Node, variables: Map<string, Node>): void {
     return;
   }
   const previous = variables.get(target.name);
-  if (previous?.kind !== 'array') return;
-  const items = Array.isArray(previous.items) ? previous.items : [];
   const entry: Node = { kind: 'entry', key: child(left, 'offset') ?? null, value: right };
-  variables.set(target.name, { ...previous, items: [...items, entry] });
+  if (previous?.kind === 'array') {
+    const items = Array.isArray(previous.items) ? previous.items : [];
+    variables.set(target.name, { ...previous, items: [...items, entry] });
+  } else if (options.compose) {
+    // `$rules = parent::rules(); $rules['x'] = ...;` — or a parameter never assigned here.
+    const base: Node = previous ?? { kind: 'variable', name: target.name };
+    variables.set(target.name, {
+      kind: 'call',
+      what: { kind: 'name', name: 'array_merge', resolution: 'fqn' },
+      arguments: [base, { kind: 'array', items: [entry] }],
+    });
+  }
+}
+
+/** `right` with every read of `$name` replaced by what was assigned to it before. */
+function substitute(right: Node, name: string, previous: Node): Node {
+  if (right.kind === 'variable' && right.name === name) return previous;
+  if (SCOPE_BOUNDARIES.has(right.kind)) return right;
+  let changed = false;
+  const copy: Node = { ...right };
+  for (const key of Object.keys(right)) {
+    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+    const value = right[key];
+    if (Array.isArray(value)) {
+      const mapped = value.map((item) => (isNode(item) ? substitute(item, name, previous) : item));
+      if (mapped.some((m, i) => m !== value[i])) {
+        copy[key] = mapped;
+        changed = true;
+      }
+    } else if (isNode(value)) {
+      const mapped = substitute(value, name, previous);
+      if (mapped !== value) {
+        copy[key] = mapped;
+        changed = true;
+      }
+    }
+  }
+  return changed ? copy : right;
 }

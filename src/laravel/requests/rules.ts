@@ -1,6 +1,8 @@
 import type { HandlerFacts } from '../facts/types.js';
 import type { ClassIndex } from '../project/classes.js';
 import { arrayRecord, type PhpValue } from '../php/value.js';
+import { resolveValue, type ResolveScope } from '../resolve/value.js';
+import { settleRule } from './settle.js';
 
 export const FORM_REQUEST = 'Illuminate\\Foundation\\Http\\FormRequest';
 
@@ -29,6 +31,10 @@ export function validationOf(
   handler: HandlerFacts | undefined,
   handlerFile: string | undefined,
   classes: ClassIndex,
+  /** `config('a.b')` as the config files write it, and the handler's class (`$this`). */
+  project: { config: (key: string) => PhpValue | undefined; controller?: string } = {
+    config: () => undefined,
+  },
 ): Validation | undefined {
   if (!handler) return undefined;
   const rules: Record<string, PhpValue> = {};
@@ -42,7 +48,8 @@ export function validationOf(
       continue;
     formRequest = param.type;
     const found = classes.method(param.type, 'rules');
-    Object.assign(rules, arrayRecord(found?.facts.returns));
+    const scope = { classes, config: project.config, self: param.type };
+    Object.assign(rules, ruleRecord(found?.facts.returns, scope));
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(
       attributes,
@@ -58,7 +65,12 @@ export function validationOf(
       mayForbid = true;
   }
   for (const inline of handler.validations) {
-    Object.assign(rules, arrayRecord(inline.rules));
+    const scope = {
+      classes,
+      config: project.config,
+      ...(project.controller ? { self: project.controller } : {}),
+    };
+    Object.assign(rules, ruleRecord(inline.rules, scope));
     Object.assign(attributes, stringRecord(inline.attributes));
     Object.assign(messages, stringRecord(inline.messages));
     formRequest = undefined;
@@ -70,6 +82,13 @@ export function validationOf(
   if (Object.keys(attributes).length > 0) validation.attributes = attributes;
   if (Object.keys(messages).length > 0) validation.messages = messages;
   return validation;
+}
+
+/** Rules as written, resolved against the project, field by field. */
+function ruleRecord(value: PhpValue | undefined, scope: ResolveScope): Record<string, PhpValue> {
+  const record = arrayRecord(resolveValue(value, scope));
+  for (const [field, rule] of Object.entries(record)) record[field] = settleRule(rule);
+  return record;
 }
 
 /** A PHP array's string entries by key (`['address.city' => 'city']`). */

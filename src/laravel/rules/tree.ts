@@ -76,7 +76,8 @@ function ensure(root: Node, key: string): Node {
 
 function addField(root: Node, key: string, value: PhpValue): void {
   const node = ensure(root, key);
-  const unknownSource = typeof value === 'object' && value !== null && value.kind === 'unknown';
+  const unknownSource =
+    typeof value === 'object' && value !== null && value.kind === 'unknown' && !isClosure(value);
   node.list = unknownSource
     ? { rules: [], unknown: [value.source ?? 'unknown expression'] }
     : parseRuleList(value);
@@ -89,6 +90,15 @@ function addField(root: Node, key: string, value: PhpValue): void {
   sibling.list = { rules: node.list.rules.filter((r) => r.name !== 'confirmed'), unknown: [] };
   sibling.synthetic = true;
   sibling.confirms = key;
+}
+
+/**
+ * A closure as a field's whole rule is a custom rule Laravel calls with the value: it says
+ * nothing about the schema (what it returns is ignored), like a closure inside a rule list.
+ * @see https://laravel.com/docs/validation#using-closures
+ */
+function isClosure(value: PhpValue): boolean {
+  return typeof value === 'object' && value?.kind === 'unknown' && value.source === 'closure';
 }
 
 interface Compiled {

@@ -1,0 +1,76 @@
+import type { LateValue, PhpArray, PhpValue } from './value.js';
+
+/**
+ * Unknown values that keep what they are made of (see `LateValue`), for the global assembly
+ * to fold. Each maker returns a plain value when the parts are already known.
+ */
+
+export function late(value: LateValue, source?: string): PhpValue {
+  return source === undefined
+    ? { kind: 'unknown', late: value }
+    : { kind: 'unknown', source, late: value };
+}
+
+export function lateOf(value: PhpValue | undefined): LateValue | undefined {
+  return typeof value === 'object' && value !== null && value.kind === 'unknown'
+    ? value.late
+    : undefined;
+}
+
+/** `a . b`: a string when both are scalars, else the parts (nested concatenations flattened). */
+export function concat(left: PhpValue, right: PhpValue, source?: string): PhpValue {
+  if (isScalar(left) && isScalar(right)) return `${String(left)}${String(right)}`;
+  const parts = [...partsOf(left), ...partsOf(right)];
+  return late({ kind: 'concat', parts }, source);
+}
+
+function partsOf(value: PhpValue): PhpValue[] {
+  const inner = lateOf(value);
+  return inner?.kind === 'concat' ? inner.parts : [value];
+}
+
+function isScalar(value: PhpValue): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
+/** `$a + $b` on arrays: the left's keys win; list items are keyed by position, as in PHP. */
+export function union(left: PhpValue, right: PhpValue, source?: string): PhpValue {
+  if (isArray(left) && isArray(right)) {
+    const keys = new Set(keyed(left).map((item) => item.key));
+    const items = [...keyed(left), ...keyed(right).filter((item) => !keys.has(item.key))];
+    return { kind: 'array', items: listOrKeyed(items) };
+  }
+  return late({ kind: 'merge', parts: [left, right], union: true }, source);
+}
+
+/** `array_merge(...)`: later string keys win, list items are appended. */
+export function merge(parts: PhpValue[], source?: string): PhpValue {
+  if (!parts.every(isArray)) return late({ kind: 'merge', parts }, source);
+  const items: { key: string | number; value: PhpValue }[] = [];
+  let next = 0;
+  for (const part of parts) {
+    for (const item of part.items) {
+      if (typeof item.key === 'string') {
+        const at = items.findIndex((i) => i.key === item.key);
+        if (at >= 0) items[at] = { key: item.key, value: item.value };
+        else items.push({ key: item.key, value: item.value });
+      } else items.push({ key: next++, value: item.value });
+    }
+  }
+  return { kind: 'array', items: listOrKeyed(items) };
+}
+
+function isArray(value: PhpValue): value is PhpArray {
+  return typeof value === 'object' && value !== null && value.kind === 'array';
+}
+
+/** Items with their keys (a list's are its positions). */
+function keyed(value: PhpArray): { key: string | number; value: PhpValue }[] {
+  return value.items.map((item, i) => ({ key: item.key ?? i, value: item.value }));
+}
+
+/** A list's keys are positions: dropped, as `evaluate` writes lists. */
+function listOrKeyed(items: { key: string | number; value: PhpValue }[]): PhpArray['items'] {
+  const isList = items.every((item, i) => item.key === i);
+  return isList ? items.map((item) => ({ value: item.value })) : items;
+}
