@@ -90,7 +90,7 @@ export function assemble(
     new Set(globals.unwrapped),
     new Map(globals.hints),
   );
-  const configs = new Map(globals.configs);
+  const configValue = configValues(globals.configs);
   const asm: Assembly = {
     config,
     classes,
@@ -99,7 +99,7 @@ export function assemble(
     resources,
     warnings,
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
-    configValue: (key) => configLookup(configs, key),
+    configValue,
     throttledGroups: new Set(globals.throttled),
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
@@ -107,10 +107,16 @@ export function assemble(
   return { asm, resources };
 }
 
-/** `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls). */
-function configLookup(configs: ReadonlyMap<string, PhpValue>, key: string): PhpValue | undefined {
-  const [file, ...path] = key.split('.');
-  let value: PhpValue | undefined = configs.get(`config/${file}.php`);
-  for (const segment of path) value = arrayGet(value, segment);
-  return value;
+/**
+ * `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls),
+ * from each config file's returned value.
+ */
+export function configValues(configs: Globals['configs']): (key: string) => PhpValue | undefined {
+  const byFile = new Map(configs);
+  return (key) => {
+    const [file, ...path] = key.split('.');
+    let value: PhpValue | undefined = byFile.get(`config/${file}.php`);
+    for (const segment of path) value = arrayGet(value, segment);
+    return value;
+  };
 }

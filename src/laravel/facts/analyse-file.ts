@@ -13,6 +13,9 @@ import type { FileFacts } from './types.js';
 
 const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
 
+/** Text of a file whose classes may declare routes outside a service provider. */
+const MAY_ROUTE = /\$router\b|Route\b|\b(require|include)(_once)?\b/;
+
 /**
  * The per-file pass: parse one PHP file and extract everything the generator may need from it.
  * Never throws on bad PHP: a syntax error becomes `error` with its line, and what the parser
@@ -52,9 +55,10 @@ function analyseProgram(program: Node, code: string): FileFacts {
   const globalScope = emptyScope();
   visit(children(program, 'children'), globalScope);
   const constant = fileConstants(declared);
+  const mayRoute = MAY_ROUTE.test(code);
   const facts: FileFacts = {
     classes: [
-      ...declared.map((d) => classFacts(d, constant)),
+      ...declared.map((d) => classFacts(d, constant, mayRoute)),
       ...functions.map((f) => functionFacts(f.statement, f.scope, constant)),
     ],
   };

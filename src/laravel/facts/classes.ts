@@ -15,7 +15,12 @@ const KINDS: Record<string, ClassFacts['kind']> = {
 };
 
 /** Everything the assembly may ask about a class, read from its declaration alone. */
-export function classFacts(d: Declared, constant: EvalContext['constant']): ClassFacts {
+export function classFacts(
+  d: Declared,
+  constant: EvalContext['constant'],
+  /** The file may declare routes outside service providers (see `ClassRole.routes`). */
+  mayRoute = false,
+): ClassFacts {
   const { node, scope } = d;
   const facts: ClassFacts = {
     name: d.name,
@@ -39,7 +44,7 @@ export function classFacts(d: Declared, constant: EvalContext['constant']): Clas
   const members = children(node, 'body');
   readMembers(facts, members, ctx);
   ctx.property = (name) => facts.properties[name];
-  const role = roleOf(facts);
+  const role = { ...roleOf(facts), routes: mayRoute };
   for (const method of members.filter((m) => m.kind === 'method')) {
     const name = text(method, 'name');
     if (name) facts.methods[name] = methodFacts(method, name, role, ctx);

@@ -16,6 +16,11 @@ export interface ClassRole {
   provider: boolean;
   /** A request class: `$this->input('x')` in its methods reads the request. */
   request?: boolean;
+  /**
+   * The file may declare routes outside a service provider (a Laravel 5 route class's
+   * `map(Registrar $router)`, a static helper that requires route files).
+   */
+  routes?: boolean;
 }
 
 /** Methods whose returned value the assembly reads (rules, casts, route keys, ...). */
@@ -94,8 +99,10 @@ export function methodFacts(
     const value = valueReturned(method, inner);
     if (value !== undefined) facts.returns = value;
   }
-  if (role.provider && mentionsRoutes(method)) {
-    const routes = routeDeclarations(children(child(method, 'body'), 'children'), ctx);
+  if ((role.provider || role.routes) && mentionsRoutes(method)) {
+    const body = child(method, 'body');
+    const variables = collectAssignments(body);
+    const routes = routeDeclarations(children(body, 'children'), { ...inner, variables });
     if (routes.length > 0) facts.routes = routes;
   }
   return facts;
@@ -128,14 +135,20 @@ function valueReturned(method: Node, ctx: EvalContext): PhpValue | undefined {
   return plainUnknown ? undefined : value;
 }
 
+/**
+ * Whether a method may declare routes: it names the `Route` facade or a `$router`, requires a
+ * file, calls `$this->routes()`, `loadRoutesFrom()` or a route class's `map()`.
+ */
 function mentionsRoutes(method: Node): boolean {
   let found = false;
   walk(method, (node) => {
     if (found) return false;
     if (node.kind === 'name' && /(^|\\)Route$/.test(String(node.name))) found = true;
-    if (
+    else if (node.kind === 'variable' && node.name === 'router') found = true;
+    else if (node.kind === 'include') found = true;
+    else if (
       node.kind === 'propertylookup' &&
-      (child(node, 'offset')?.name === 'routes' || child(node, 'offset')?.name === 'loadRoutesFrom')
+      ['routes', 'loadRoutesFrom', 'map'].includes(String(child(node, 'offset')?.name))
     )
       found = true;
   });

@@ -187,6 +187,8 @@ export type RouteDecl =
       line: number;
       methods: string[];
       uri: string;
+      /** The URI when it is not a literal (`config('app.prefix') . '/users'`), to fold later. */
+      uriValue?: PhpValue;
       action?: ActionDecl;
       /** Registrar calls before the verb and modifiers after it, in order. */
       calls: ChainCall[];
@@ -204,7 +206,16 @@ export type RouteDecl =
     }
   | { kind: 'group'; line: number; calls: ChainCall[]; children: RouteDecl[] }
   | { kind: 'require'; line: number; path: PhpValue; calls: ChainCall[] }
-  | { kind: 'pattern'; line: number; name: string; regex: string };
+  | { kind: 'pattern'; line: number; name: string; regex: string }
+  /**
+   * `$this->mapApiRoutes()`, `RouteFile::load('v1')`: a method that may declare routes, called
+   * where routes are declared (`className` absent: the same class).
+   */
+  | { kind: 'call'; line: number; className?: string; method: string; args: PhpValue[] }
+  /** `$routes->map($router)`: the project's route classes are mapped here (Laravel 5 apps). */
+  | { kind: 'classes'; line: number }
+  /** Declarations of another file inlined by the assembly (a called method's, a route class's). */
+  | { kind: 'inline'; line: number; file: string; children: RouteDecl[] };
 
 export interface ChainCall {
   method: string;

@@ -1,6 +1,6 @@
 import { child, children, isNode, text, type Node } from './ast.js';
 import { FOLDED_FUNCTIONS } from './functions.js';
-import { concat, late, merge, union } from './late.js';
+import { choose, concat, late, merge, operate, OPERATORS, union } from './late.js';
 import { classOfNameNode, resolveFunctionName, type NameScope } from './names.js';
 import { requestRead, type RequestContext } from './request-values.js';
 import { describeNode } from './source.js';
@@ -59,6 +59,7 @@ const EVALUATORS: Record<string, Evaluator> = {
   variable: evaluateVariable,
   propertylookup: evaluateProperty,
   parenthesis: (node, ctx, seen) => sub(child(node, 'inner'), ctx, seen),
+  retif: evaluateTernary,
   name: (node) => {
     const name = text(node, 'name')?.toLowerCase();
     if (name === 'true' || name === 'false') return name === 'true';
@@ -133,10 +134,20 @@ function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVal
     return left === null || isUnknown(left) ? sub(child(node, 'right'), ctx, seen) : left;
   const right = sub(child(node, 'right'), ctx, seen);
   if (type === '.') return concatenation(left, right, node);
+  if (type in OPERATORS) return operation(type, [left, right], node);
   if (type === '+' && (isArrayLike(left) || isArrayLike(right))) return union(left, right, 'bin');
   const op = ARITHMETIC[type];
   if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);
   return unknown(node);
+}
+
+/** A comparison or logic operator: its result when the operands are known, else kept late. */
+function operation(op: string, args: PhpValue[], node: Node): PhpValue {
+  const known = operate(op, args);
+  if (known !== undefined) return known;
+  return args.every((a) => typeof a !== 'object' || a === null || isLate(a))
+    ? late({ kind: 'op', op, args }, describeNode(node))
+    : unknown(node);
 }
 
 /**
@@ -161,7 +172,19 @@ function isArrayLike(value: PhpValue): boolean {
   return value.kind === 'unknown' && value.late !== undefined && value.late.kind !== 'concat';
 }
 
+/**
+ * `test ? a : b` (and `test ?: b`): the branch when the test is known, else both kept for the
+ * assembly to pick from once it is (a parameter bound to an argument).
+ */
+function evaluateTernary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const test = sub(child(node, 'test'), ctx, seen);
+  const whenTrue = child(node, 'trueExpr') ? sub(child(node, 'trueExpr'), ctx, seen) : test;
+  const whenFalse = sub(child(node, 'falseExpr'), ctx, seen);
+  return choose(test, whenTrue, whenFalse, describeNode(node));
+}
+
 function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  if (node.type === '!') return operation('!', [sub(child(node, 'what'), ctx, seen)], node);
   const value = sub(child(node, 'what'), ctx, seen);
   if (typeof value !== 'number') return unknown(node);
   if (node.type === '-') return -value;

@@ -74,3 +74,58 @@ function listOrKeyed(items: { key: string | number; value: PhpValue }[]): PhpArr
   const isList = items.every((item, i) => item.key === i);
   return isList ? items.map((item) => ({ value: item.value })) : items;
 }
+
+/** A scalar, as operators read it. */
+type Scalar = string | number | boolean | null;
+
+function isKnown(value: PhpValue): value is Scalar {
+  return typeof value !== 'object' || value === null;
+}
+
+/** PHP's loose truthiness of a known scalar. */
+export function truthy(value: Scalar): boolean {
+  return value !== null && value !== false && value !== 0 && value !== '' && value !== '0';
+}
+
+/** Comparison and logic operators, on known scalars. */
+export const OPERATORS: Record<string, (a: Scalar, b: Scalar) => boolean> = {
+  '===': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  // Loose equality for the scalars rule and route code compares (`$type == 'public'`).
+  '==': (a, b) => a === b || String(a ?? '') === String(b ?? ''),
+  '!=': (a, b) => !(a === b || String(a ?? '') === String(b ?? '')),
+  '<': (a, b) => Number(a) < Number(b),
+  '>': (a, b) => Number(a) > Number(b),
+  '<=': (a, b) => Number(a) <= Number(b),
+  '>=': (a, b) => Number(a) >= Number(b),
+  '&&': (a, b) => truthy(a) && truthy(b),
+  and: (a, b) => truthy(a) && truthy(b),
+  '||': (a, b) => truthy(a) || truthy(b),
+  or: (a, b) => truthy(a) || truthy(b),
+};
+
+/** The operator's result when its operands are known (`!` takes one), else undefined. */
+export function operate(op: string, args: readonly PhpValue[]): boolean | undefined {
+  if (!args.every(isKnown)) {
+    // `false && x` and `true || x` are known whatever `x` is.
+    const [a] = args;
+    if (isKnown(a!) && (op === '&&' || op === 'and') && !truthy(a)) return false;
+    if (isKnown(a!) && (op === '||' || op === 'or') && truthy(a)) return true;
+    return undefined;
+  }
+  const known = args as Scalar[];
+  if (op === '!') return !truthy(known[0] ?? null);
+  const fn = OPERATORS[op];
+  return fn ? fn(known[0] ?? null, known[1] ?? null) : undefined;
+}
+
+/** `test ? a : b`: the branch when the test is known, else both, late. */
+export function choose(
+  test: PhpValue,
+  whenTrue: PhpValue,
+  whenFalse: PhpValue,
+  source?: string,
+): PhpValue {
+  if (isKnown(test)) return truthy(test) ? whenTrue : whenFalse;
+  return late({ kind: 'cond', test, then: whenTrue, else: whenFalse }, source);
+}

@@ -82,6 +82,10 @@ export type LateValue =
   | { kind: 'merge'; parts: PhpValue[]; union?: boolean }
   /** `(int) env('X', 2000)`: a scalar cast of a value known later. */
   | { kind: 'cast'; type: string; value: PhpValue }
+  /** `test ? a : b`, or a variable an `if` leaves different in its branches. */
+  | { kind: 'cond'; test: PhpValue; then: PhpValue; else: PhpValue }
+  /** A comparison or logic operator (`$type === 'public'`, `! $required`). */
+  | { kind: 'op'; op: string; args: PhpValue[] }
   /** The enclosing function's parameter. */
   | { kind: 'param'; name: string; position: number }
   /** `$this->method(...)`, `static::method(...)`: the method as the object's class has it. */

@@ -23,8 +23,52 @@ export function collectAssignments(
   options: AssignmentOptions = {},
 ): Map<string, Node> {
   const variables = new Map<string, Node>();
-  if (body) visit(body, variables, true, options);
+  if (body && options.compose) run(body, variables, options);
+  else if (body) visit(body, variables, true, options);
   return variables;
+}
+
+/**
+ * Statements in order, with the branches of an `if` kept apart: a variable the branches leave
+ * different becomes `test ? <then> : <else>` (a `retif` node), which the evaluator picks from
+ * when the test is known (`if ($required) { $rules[] = 'required'; } else { ... }` with
+ * `$required` bound to an argument). Loops and `switch` are read once, in order.
+ */
+function run(node: Node, variables: Map<string, Node>, options: AssignmentOptions): void {
+  if (node.kind === 'if') {
+    const then = new Map(variables);
+    const otherwise = new Map(variables);
+    const body = child(node, 'body');
+    const alternate = child(node, 'alternate');
+    if (body) run(body, then, options);
+    if (alternate) run(alternate, otherwise, options);
+    const test = child(node, 'test');
+    for (const name of new Set([...then.keys(), ...otherwise.keys()])) {
+      const a = then.get(name);
+      const b = otherwise.get(name);
+      if (a === b) continue;
+      const before: Node = { kind: 'nullkeyword' };
+      variables.set(name, {
+        kind: 'retif',
+        test: test ?? { kind: 'boolean', value: true },
+        trueExpr: a ?? before,
+        falseExpr: b ?? before,
+      });
+    }
+    return;
+  }
+  if (SCOPE_BOUNDARIES.has(node.kind) && node.kind !== 'method' && node.kind !== 'function') return;
+  if (node.kind === 'assign') {
+    record(node, variables, options);
+    return;
+  }
+  for (const key of Object.keys(node)) {
+    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) run(item, variables, options);
+    } else if (isNode(value)) run(value, variables, options);
+  }
 }
 
 function visit(

@@ -27,15 +27,31 @@ export function globalView(facts: FileFacts): FileFacts {
   return view;
 }
 
+/**
+ * Properties the project-wide steps read: the HTTP kernel's middleware groups and aliases
+ * (security, throttling), a Laravel 5 route class's `$browser` (pages, not the API), a route
+ * service provider's `$namespace` (controller names in its routes).
+ */
+const GLOBAL_PROPERTIES = [
+  'middlewareGroups',
+  'middlewareAliases',
+  'routeMiddleware',
+  'browser',
+  'namespace',
+];
+
 function classView(cls: ClassFacts): ClassFacts {
+  // A class that declares routes is read whole by the route step (its values fold into the
+  // routes: `$this->namespace`, a helper method's returned path, a constant).
+  const routing = Object.values(cls.methods).some((m) => m.routes);
   const methods: Record<string, MethodFacts> = {};
   for (const [name, method] of Object.entries(cls.methods)) {
-    const view = methodView(method);
+    const view = methodView(method, routing);
     if (view) methods[name] = view;
   }
   const properties: Record<string, PhpValue> = {};
-  if ('middlewareGroups' in cls.properties)
-    properties.middlewareGroups = cls.properties.middlewareGroups as PhpValue;
+  for (const name of routing ? Object.keys(cls.properties) : GLOBAL_PROPERTIES)
+    if (name in cls.properties) properties[name] = cls.properties[name] as PhpValue;
   return {
     name: cls.name,
     kind: cls.kind,
@@ -45,23 +61,26 @@ function classView(cls: ClassFacts): ClassFacts {
     ...(cls.traits ? { traits: cls.traits } : {}),
     ...(cls.abstract ? { abstract: cls.abstract } : {}),
     properties,
-    constants: {},
+    // Routes may name any class's constant (`Routes::PREFIX`).
+    constants: cls.constants,
     methods,
   };
 }
 
-function methodView(method: MethodFacts): MethodFacts | undefined {
+function methodView(method: MethodFacts, routing: boolean): MethodFacts | undefined {
   const returns = (method.handler?.returns ?? []).flatMap((produced): Produced[] => {
     const body = hintShape(produced.body);
     return body ? [{ line: 0, body }] : [];
   });
-  if (!method.routes && returns.length === 0) return undefined;
+  const value = routing && method.returns !== undefined;
+  if (!method.routes && returns.length === 0 && !value) return undefined;
   return {
     // Route service providers' methods are read in line order.
     line: method.routes ? method.line : 0,
     visibility: 'public',
-    params: [],
+    params: value || method.routes ? method.params : [],
     ...(method.routes ? { routes: method.routes } : {}),
+    ...(value ? { returns: method.returns } : {}),
     ...(returns.length > 0
       ? { handler: { params: [], validations: [], inputs: [], returns, statuses: [] } }
       : {}),

@@ -1,5 +1,5 @@
 import { castValue } from '../php/evaluate.js';
-import { concat, late, merge, union } from '../php/late.js';
+import { choose, concat, late, lateOf, merge, operate, union } from '../php/late.js';
 import { shortName } from '../php/names.js';
 import type { LateValue, PhpArray, PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
@@ -99,6 +99,12 @@ class Resolver {
         const inner = this.value(value.value, at);
         return castValue(inner, value.type) ?? late({ ...value, value: inner }, source);
       }
+      case 'op': {
+        const args = value.args.map((a) => this.value(a, at));
+        return operate(value.op, args) ?? late({ ...value, args }, source);
+      }
+      case 'cond':
+        return this.cond(value, source, at);
       case 'param': {
         const arg = at.args[value.position];
         return arg === undefined ? late(value, source) : arg;
@@ -120,6 +126,19 @@ class Resolver {
       default:
         return late(value, source);
     }
+  }
+
+  /**
+   * A conditional: its branch once the test is known; arrays of both branches merged when it
+   * is not (every field a rule set may have), else the value stays late.
+   */
+  private cond(value: Extract<LateValue, { kind: 'cond' }>, source: string | undefined, at: Frame) {
+    const test = this.value(value.test, at);
+    const picked = choose(test, value.then, value.else);
+    if (lateOf(picked)?.kind !== 'cond') return this.value(picked, at);
+    const [a, b] = [this.value(value.then, at), this.value(value.else, at)];
+    if (isArrayOrNull(a) && isArrayOrNull(b)) return merge([b ?? EMPTY, a ?? EMPTY], source);
+    return late({ kind: 'cond', test, then: a, else: b }, source);
   }
 
   /**
@@ -176,6 +195,12 @@ class Resolver {
     if (value === undefined || at.depth >= MAX_DEPTH) return undefined;
     return this.value(value, { ...at, self: owner!.facts.name, depth: at.depth + 1 });
   }
+}
+
+const EMPTY: PhpArray = { kind: 'array', items: [] };
+
+function isArrayOrNull(value: PhpValue): value is PhpArray | null {
+  return value === null || (typeof value === 'object' && value.kind === 'array');
 }
 
 /** Arguments with the parameters' literal defaults where the call leaves them out. */

@@ -66,6 +66,11 @@ function declarationsOf(statement: Node, ctx: EvalContext): RouteDecl[] {
       return [child(statement, 'body'), child(statement, 'alternate')].flatMap((s) =>
         s ? declarationsOf(s, ctx) : [],
       );
+    case 'foreach':
+    case 'for':
+    case 'while':
+    case 'try':
+      return declarationsOf(child(statement, 'body') ?? statement, ctx);
     default:
       return [];
   }
@@ -84,7 +89,32 @@ function expression(expr: Node | undefined, ctx: EvalContext): RouteDecl[] {
     ];
   if (expr.kind !== 'call') return [];
   const links = routerLinks(expr, ctx);
-  return links ? fromLinks(links, ctx) : [];
+  if (links) return fromLinks(links, ctx);
+  const called = callDecl(expr, ctx);
+  return called ? [called] : [];
+}
+
+/**
+ * `$this->mapApiRoutes()`, `RouteFile::load('v1')`, `$routes->map($router)`: calls that may
+ * register routes in another method (followed by the assembly, which knows every class).
+ */
+function callDecl(expr: Node, ctx: EvalContext): RouteDecl | undefined {
+  const line = lineOf(expr);
+  const args = () => children(expr, 'arguments').map((a) => evaluate(argValue(a), ctx));
+  const call = staticCall(expr);
+  if (call) {
+    const className = lookupClass(call.what, ctx);
+    if (!className || shortName(className) === 'Route') return undefined;
+    return className === ctx.self
+      ? { kind: 'call', line, method: call.method, args: args() }
+      : { kind: 'call', line, className, method: call.method, args: args() };
+  }
+  const { root, links } = flattenChain(expr);
+  if (links.length !== 1 || root.kind !== 'variable') return undefined;
+  const link = links[0]!;
+  if (root.name === 'this') return { kind: 'call', line, method: link.name, args: args() };
+  const handsRouter = link.args.some((a) => argValue(a)?.kind === 'variable');
+  return link.name === 'map' && handsRouter ? { kind: 'classes', line } : undefined;
 }
 
 /** The chain's links when it starts at the router: `Route::...`, `$router->...`, `$this->routes(...)`. */
@@ -151,6 +181,7 @@ function route(
     uri: typeof uri === 'string' ? uri : '',
     calls,
   };
+  if (typeof uri !== 'string' && decl.kind === 'route') decl.uriValue = uri;
   const action = actionOf(actionNode, ctx);
   if (action) decl.action = action;
   return decl;

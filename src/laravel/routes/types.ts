@@ -18,6 +18,8 @@ export interface Route {
   /** Where it was declared. */
   file: string;
   line: number;
+  /** Declared in the application's API route file (`routes/api.php`, `withRouting(api:)`). */
+  apiFile?: boolean;
 }
 
 export type RouteAction =
@@ -35,6 +37,8 @@ export interface GroupState {
   controller?: string;
   domain?: string;
   wheres: Record<string, string>;
+  /** Inside the application's API route file. */
+  apiFile?: boolean;
 }
 
 export const ROOT_GROUP: GroupState = {
