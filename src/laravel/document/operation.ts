@@ -1,15 +1,15 @@
 import type { OperationObject, ParameterObject, ServerObject } from '../../core/types.js';
 import type { DocBlock } from '../php/docblock.js';
-import type { HandlerFacts } from '../facts/types.js';
+import type { HandlerFacts, UseFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
-import { validationOf } from '../requests/rules.js';
+import { requestInputs } from '../requests/request-inputs.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from './context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
 import { pathParameter, pathVariants, uriParams } from './path-params.js';
 import { queryParameters } from './query-params.js';
-import { requestBody } from './request-body.js';
+import { inputBody } from './input-body.js';
 import { responses } from './responses.js';
 import { mayForbid, type SecuritySchemes } from './security.js';
 
@@ -27,21 +27,21 @@ export interface BuiltOperation {
 
 interface Handler {
   facts?: HandlerFacts;
+  uses?: UseFacts;
   doc?: DocBlock;
   file?: string;
   controller?: string;
   action?: string;
 }
 
-const READ_ONLY = new Set(['get', 'head', 'delete', 'options']);
+/** Methods whose rules and inputs are query parameters; the others' (`DELETE` too) are the body. */
+const READ_ONLY = new Set(['get', 'head', 'options']);
 
 /** The OpenAPI operations one route stands for: one per method and per optional-parameter form. */
 export function routeOperations(route: Route, ctx: OperationContext): BuiltOperation[] {
   const handler = resolveHandler(route, ctx.asm);
-  const validation = validationOf(handler.facts, handler.file, ctx.asm.classes, {
-    config: (key) => ctx.asm.configValue(key),
-    ...(handler.controller ? { controller: handler.controller } : {}),
-  });
+  const inputs = requestInputs(handler, ctx.asm.classes, ctx.asm.configValue);
+  const { validation } = inputs;
   const requirement = ctx.security.requirement(route.middleware);
   const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
@@ -60,7 +60,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
         ...path.map((p) => p.parameter),
         ...queryParameters(
           readOnly ? validation?.rules : undefined,
-          handler.facts,
+          inputs.facts,
           taken,
           readOnly,
           ctx.asm,
@@ -73,7 +73,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
       if (handler.doc?.description) operation.description = handler.doc.description;
       operation.operationId = operationIdOf(naming) + suffix(mi, method, variant.dropped);
       if (parameters.length > 0) operation.parameters = parameters;
-      const body = !readOnly && validation ? requestBody(validation, ctx.asm) : undefined;
+      const body = readOnly ? undefined : inputBody(validation, inputs.unvalidated, ctx.asm);
       if (body) operation.requestBody = body;
       operation.responses = responses(
         {
@@ -114,7 +114,12 @@ function pick(route: Route, handler: Handler): Omit<NamingInput, 'method' | 'uri
 
 function resolveHandler(route: Route, asm: Assembly): Handler {
   const { action } = route;
-  if (action.kind === 'closure') return { facts: action.handler, file: route.file };
+  if (action.kind === 'closure')
+    return {
+      facts: action.handler,
+      file: route.file,
+      ...(action.uses ? { uses: action.uses } : {}),
+    };
   if (action.kind === 'none') return {};
   const { controller, method } = action;
   const found = asm.classes.method(controller, method);
@@ -131,6 +136,7 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   }
   const handler: Handler = { file: found.owner.file, controller, action: method };
   if (found.facts.handler) handler.facts = found.facts.handler;
+  if (found.facts.uses) handler.uses = found.facts.uses;
   if (found.facts.doc) handler.doc = found.facts.doc;
   return handler;
 }

@@ -7,6 +7,7 @@ import type { PhpValue } from '../php/value.js';
 import { migrationOps } from '../models/migrations.js';
 import { routeDeclarations } from '../routes/declarations.js';
 import { classFacts, functionFacts } from './classes.js';
+import { includedFiles } from './includes.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
 import type { FileFacts } from './types.js';
@@ -15,6 +16,9 @@ const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
 
 /** Text of a file whose classes may declare routes outside a service provider. */
 const MAY_ROUTE = /\$router\b|Route\b|\b(require|include)(_once)?\b/;
+
+/** Text of a file whose methods may read the request or validate without being handed it. */
+const READS_REQUEST = /\brequest\(|Validator|validate/;
 
 /**
  * The per-file pass: parse one PHP file and extract everything the generator may need from it.
@@ -55,10 +59,10 @@ function analyseProgram(program: Node, code: string): FileFacts {
   const globalScope = emptyScope();
   visit(children(program, 'children'), globalScope);
   const constant = fileConstants(declared);
-  const mayRoute = MAY_ROUTE.test(code);
+  const file = { mayRoute: MAY_ROUTE.test(code), readsRequest: READS_REQUEST.test(code) };
   const facts: FileFacts = {
     classes: [
-      ...declared.map((d) => classFacts(d, constant, mayRoute)),
+      ...declared.map((d) => classFacts(d, constant, file)),
       ...functions.map((f) => functionFacts(f.statement, f.scope, constant)),
     ],
   };
@@ -72,6 +76,13 @@ function analyseProgram(program: Node, code: string): FileFacts {
   const returned = statements.find((s) => s.statement.kind === 'return');
   if (returned)
     facts.returns = evaluate(child(returned.statement, 'expr'), { ...ctx, scope: returned.scope });
+  if (/\b(require|include)(_once)?\b/.test(code)) {
+    const includes = includedFiles(
+      statements.map((s) => s.statement),
+      ctx,
+    );
+    if (includes.length > 0) facts.includes = includes;
+  }
   if (code.includes('withRouting')) readWithRouting(program, ctx, facts);
   if (code.includes('throttleApi') && callsMethod(program, 'throttleApi'))
     facts.throttlesApi = true;

@@ -18,8 +18,8 @@ const KINDS: Record<string, ClassFacts['kind']> = {
 export function classFacts(
   d: Declared,
   constant: EvalContext['constant'],
-  /** The file may declare routes outside service providers (see `ClassRole.routes`). */
-  mayRoute = false,
+  /** What the file's text says about it (see `ClassRole.routes`, `readsRequest`). */
+  file: { mayRoute?: boolean; readsRequest?: boolean } = {},
 ): ClassFacts {
   const { node, scope } = d;
   const facts: ClassFacts = {
@@ -44,7 +44,12 @@ export function classFacts(
   const members = children(node, 'body');
   readMembers(facts, members, ctx);
   ctx.property = (name) => facts.properties[name];
-  const role = { ...roleOf(facts), routes: mayRoute };
+  ctx.propertyType = (name) => facts.types?.[name];
+  const role = {
+    ...roleOf(facts),
+    routes: file.mayRoute === true,
+    readsRequest: file.readsRequest === true,
+  };
   for (const method of members.filter((m) => m.kind === 'method')) {
     const name = text(method, 'name');
     if (name) facts.methods[name] = methodFacts(method, name, role, ctx);
@@ -65,7 +70,7 @@ export function functionFacts(
   const short = text(node, 'name') ?? '';
   const name = `function:${scope.namespace ? `${scope.namespace}\\${short}` : short}`;
   const ctx: EvalContext = { scope, constant };
-  const role: ClassRole = { controller: false, provider: false };
+  const role: ClassRole = { controller: false, provider: false, readsRequest: true };
   return {
     name,
     kind: 'function',
@@ -114,6 +119,12 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
   }
 }
 
+/** Namespaces of classes request data does not reach (see `ClassRole.passive`). */
+const PASSIVE =
+  /\\(Models|Mail|Notifications|Events|Listeners|Policies|Observers|Console|Transformers|Resources|Casts|Exceptions|Broadcasting)\\/;
+const PASSIVE_PARENT =
+  /(^|\\)(Model|Authenticatable|Pivot|Migration|JsonResource|ResourceCollection|Mailable|Notification|Command|TransformerAbstract)$/;
+
 /** Which kinds of method facts are worth computing, from the class's name and parent alone. */
 function roleOf(facts: ClassFacts): ClassRole {
   const own = facts.name;
@@ -124,5 +135,7 @@ function roleOf(facts: ClassFacts): ClassRole {
       /Controller$/.test(own) || /Controller$/.test(parent) || (inHttp && facts.kind === 'class'),
     provider: /ServiceProvider$/.test(parent) || /ServiceProvider$/.test(own),
     request: /Request$/.test(own) || /Request$/.test(parent) || /\\Requests\\/.test(own),
+    trait: facts.kind === 'trait',
+    passive: PASSIVE.test(own) || PASSIVE_PARENT.test(parent),
   };
 }

@@ -4,6 +4,7 @@ import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { collectAssignments } from '../php/variables.js';
 import type { PhpValue } from '../php/value.js';
 import { analyseHandler } from '../controllers/handler.js';
+import { analyseUses } from '../controllers/uses.js';
 import { paramFacts, returnType } from '../controllers/params.js';
 import { returnExpressions } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
@@ -16,6 +17,15 @@ export interface ClassRole {
   provider: boolean;
   /** A request class: `$this->input('x')` in its methods reads the request. */
   request?: boolean;
+  /** A trait: its methods end up in classes of any role. */
+  trait?: boolean;
+  /** The file calls `request()` or validates (`Validator`, `validate(`). */
+  readsRequest?: boolean;
+  /**
+   * A class request data does not reach in practice: a model, a resource or transformer, a
+   * mail, notification, event, listener, policy, observer, console command or migration.
+   */
+  passive?: boolean;
   /**
    * The file may declare routes outside a service provider (a Laravel 5 route class's
    * `map(Registrar $router)`, a static helper that requires route files).
@@ -79,9 +89,14 @@ export function methodFacts(
   if (declared) facts.returnType = declared;
   const doc = parseDocBlock(docComment(method));
   if (doc) facts.doc = doc;
-  if (!child(method, 'body')) return facts;
+  const body = child(method, 'body');
+  if (!body) return facts;
   const inner = innerContext(ctx, facts, role);
-  if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, inner);
+  // Built on first use, once: composed assignments are read by the returned value and the uses.
+  let composed: Map<string, Node> | undefined;
+  const variables = () =>
+    (composed ??= collectAssignments(body, { compose: true, params: inner.params }));
+  if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, inner, variables());
   if (
     (role.controller || name === '__invoke') &&
     visibility === 'public' &&
@@ -95,9 +110,25 @@ export function methodFacts(
     const relation = relationOf(method, ctx);
     if (relation) facts.relation = relation;
   }
-  if (facts.returns === undefined && !facts.handler && !facts.fields && !facts.relation) {
-    const value = valueReturned(method, inner);
+  if (
+    facts.returns === undefined &&
+    !facts.handler &&
+    !facts.fields &&
+    !facts.relation &&
+    mayBeFolded(name, facts, role)
+  ) {
+    const value = valueReturned(method, inner, variables);
     if (value !== undefined) facts.returns = value;
+  }
+  if (mayUseRequest(facts, role)) {
+    const uses = analyseUses(
+      body,
+      { ...inner, variables: variables(), values: new Map() },
+      role.controller || role.request === true,
+    );
+    // A handler's own validation and inputs are in `handler`; its calls are followed.
+    const kept = facts.handler ? (uses?.calls ? { calls: uses.calls } : undefined) : uses;
+    if (kept) facts.uses = kept;
   }
   if ((role.provider || role.routes) && mentionsRoutes(method)) {
     const body = child(method, 'body');
@@ -108,29 +139,68 @@ export function methodFacts(
   return facts;
 }
 
+/**
+ * Methods that may validate or read request data: a controller's or a request's, one that is
+ * handed arguments (a service's `execute($data)`, a global helper), one in a file that reads
+ * `request()` or validates.
+ */
+function mayUseRequest(facts: MethodFacts, role: ClassRole): boolean {
+  if (role.controller || role.request === true) return true;
+  if (role.passive === true) return false;
+  return role.readsRequest === true || facts.params.length > 0;
+}
+
+/**
+ * Methods whose returned value other code folds: a request's helpers, traits (mixed into
+ * requests), static helpers (`ValidationPatterns::nameRules()`), global functions, and any
+ * method named for rules or validation.
+ */
+function mayBeFolded(name: string, facts: MethodFacts, role: ClassRole): boolean {
+  return (
+    role.request === true ||
+    role.trait === true ||
+    role.provider ||
+    role.routes === true ||
+    facts.static === true ||
+    name === 'function' ||
+    /rule|valid/i.test(name)
+  );
+}
+
 /** The context a method's body is evaluated in: its parameters, and what holds the request. */
 function innerContext(ctx: EvalContext, facts: MethodFacts, role: ClassRole): EvalContext {
   const request = facts.params
     .filter((p) => p.name === 'request' || (p.type !== undefined && /Request$/.test(p.type)))
     .map((p) => p.name);
+  const types = new Map(
+    facts.params.flatMap((p) => (p.type?.includes('\\') ? [[p.name, p.type] as const] : [])),
+  );
   return {
     ...ctx,
     params: facts.params.map((p) => p.name),
-    request: { variables: new Set(request), self: role.request === true },
+    request: {
+      variables: new Set(request),
+      self: role.request === true,
+      global: role.readsRequest === true,
+    },
+    types: (name) => types.get(name),
   };
 }
 
-function returnedValue(method: Node, ctx: EvalContext) {
-  const variables = collectAssignments(child(method, 'body'), { compose: true });
+function returnedValue(method: Node, ctx: EvalContext, variables: Map<string, Node>) {
   const [first] = returnExpressions(method);
   return evaluate(first?.expr, { ...ctx, variables });
 }
 
 /** The first returned value when it is built from something worth folding later, else undefined. */
-function valueReturned(method: Node, ctx: EvalContext): PhpValue | undefined {
+function valueReturned(
+  method: Node,
+  ctx: EvalContext,
+  variables: () => Map<string, Node>,
+): PhpValue | undefined {
   const [first] = returnExpressions(method);
   if (!first?.expr || !VALUE_KINDS.has(first.expr.kind)) return undefined;
-  const value = returnedValue(method, ctx);
+  const value = returnedValue(method, ctx, variables());
   const plainUnknown = typeof value === 'object' && value?.kind === 'unknown' && !value.late;
   return plainUnknown ? undefined : value;
 }

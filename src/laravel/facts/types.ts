@@ -27,6 +27,11 @@ export interface FileFacts {
   withoutWrapping?: string[];
   /** The file's top-level `return` value (config files). */
   returns?: PhpValue;
+  /**
+   * Files its top-level code requires, as written (`{{__DIR__}}/helpers.php`); a `*` pattern
+   * stands for every file a `glob()` it loops over would match.
+   */
+  includes?: string[];
   warnings?: Problem[];
   /** Classes the facts mention that the file does not declare (for the PSR-4 lookup). */
   references?: string[];
@@ -78,6 +83,42 @@ export interface MethodFacts {
   relation?: { type: string; related: string };
   /** Route declarations inside the method (route service providers). */
   routes?: RouteDecl[];
+  /**
+   * What the method does with the request besides answering: validation, inputs read, calls
+   * that may do more (for a handler, its calls only: `handler` has the rest).
+   */
+  uses?: UseFacts;
+}
+
+/** Validation run in a method, followed into from a handler (`requests/follow.ts`). */
+export interface ValidationFacts {
+  line: number;
+  rules: PhpValue;
+  messages?: PhpValue;
+  attributes?: PhpValue;
+  /** The data validated, when it is not the request itself (`Validator::make($data, ...)`). */
+  data?: PhpValue;
+  /** The `if` tests around the call (their conjunction), when it is inside one. */
+  when?: PhpValue;
+}
+
+/** A call a method makes that may validate or read the request further. */
+export interface CallFacts {
+  line: number;
+  /** On `$this` (`className`: `parent::`), another class, or a global function. */
+  kind: 'this' | 'class' | 'function';
+  className?: string;
+  /** The method, or for `function` the function's name. */
+  method: string;
+  args: PhpValue[];
+  /** The `if` tests around the call (their conjunction), when it is inside one. */
+  when?: PhpValue;
+}
+
+export interface UseFacts {
+  validations?: ValidationFacts[];
+  inputs?: InputRead[];
+  calls?: CallFacts[];
 }
 
 export interface ParamFacts {
@@ -223,7 +264,7 @@ export interface ChainCall {
 }
 
 export type ActionDecl =
-  { kind: 'value'; value: PhpValue } | { kind: 'closure'; handler: HandlerFacts };
+  { kind: 'value'; value: PhpValue } | { kind: 'closure'; handler: HandlerFacts; uses?: UseFacts };
 
 /** One `Schema::create('users', ...)`, `Schema::table(...)`, `Schema::drop(...)`, `rename`. */
 export interface TableOp {

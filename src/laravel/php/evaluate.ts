@@ -23,6 +23,15 @@ export interface EvalContext {
   params?: readonly string[];
   /** What holds the request: reading an input from it gives a late `input` value. */
   request?: RequestContext;
+  /** A parameter's declared class (`CreateUser $action`), for calls followed later. */
+  types?: (variable: string) => string | undefined;
+  /** A property's declared class (`$this->service`), for calls followed later. */
+  propertyType?: (name: string) => string | undefined;
+  /**
+   * Values of `variables` already evaluated, when the caller evaluates many expressions of one
+   * body: each variable's assignment is then evaluated once.
+   */
+  values?: Map<string, PhpValue>;
 }
 
 type Evaluator = (node: Node, ctx: EvalContext, seen: Set<string>) => PhpValue;
@@ -313,8 +322,13 @@ function evaluateNew(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue 
 function evaluateVariable(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const name = typeof node.name === 'string' ? node.name : undefined;
   const assigned = name ? ctx.variables?.get(name) : undefined;
-  if (name && assigned && !seen.has(name))
-    return evaluateNode(assigned, ctx, new Set(seen).add(name));
+  if (name && assigned && !seen.has(name)) {
+    const known = ctx.values?.get(name);
+    if (known !== undefined) return known;
+    const value = evaluateNode(assigned, ctx, new Set(seen).add(name));
+    ctx.values?.set(name, value);
+    return value;
+  }
   const read = requestRead(node, ctx, (n) => sub(n, ctx, seen));
   if (read) return read;
   const position = name ? (ctx.params?.indexOf(name) ?? -1) : -1;

@@ -9,6 +9,8 @@ export interface RequestContext {
   variables: ReadonlySet<string>;
   /** `$this` is the request (a FormRequest's own methods). */
   self?: boolean;
+  /** The code may call `request()`. */
+  global?: boolean;
 }
 
 type Evaluate = (node: Node | undefined) => PhpValue;

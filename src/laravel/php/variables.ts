@@ -10,7 +10,18 @@ export interface AssignmentOptions {
    * `$rules = array_merge($rules, [...])` reads the `$rules` assigned before it.
    */
   compose?: boolean;
+  /**
+   * The function's parameters: an `if` whose test reads only these, literals, constants and
+   * `config()` may be decided later (an argument bound), and its branches are kept apart.
+   */
+  params?: readonly string[];
 }
+
+/**
+ * Branches are kept apart only while the value stays small once written out as a tree: each
+ * branching shares what came before, and evaluating it reads that once per branch.
+ */
+const MAX_EXPANDED = 4000;
 
 /**
  * Local variables of a function body → the expression last assigned to them, in source order,
@@ -35,6 +46,14 @@ export function collectAssignments(
  * `$required` bound to an argument). Loops and `switch` are read once, in order.
  */
 function run(node: Node, variables: Map<string, Node>, options: AssignmentOptions): void {
+  if (node.kind === 'if' && !decidable(child(node, 'test'), options.params ?? [])) {
+    // A test known only at run time (`$request->has('x')`): both branches may run.
+    for (const key of ['test', 'body', 'alternate']) {
+      const part = child(node, key);
+      if (part) run(part, variables, options);
+    }
+    return;
+  }
   if (node.kind === 'if') {
     const then = new Map(variables);
     const otherwise = new Map(variables);
@@ -47,6 +66,11 @@ function run(node: Node, variables: Map<string, Node>, options: AssignmentOption
       const a = then.get(name);
       const b = otherwise.get(name);
       if (a === b) continue;
+      const sizes = new Map<Node, number>();
+      if (expandedSize(a, sizes) + expandedSize(b, sizes) > MAX_EXPANDED) {
+        variables.set(name, a ?? b!);
+        continue;
+      }
       const before: Node = { kind: 'nullkeyword' };
       variables.set(name, {
         kind: 'retif',
@@ -134,6 +158,51 @@ function record(node: Node, variables: Map<string, Node>, options: AssignmentOpt
       arguments: [base, { kind: 'array', items: [entry] }],
     });
   }
+}
+
+/** Whether a test can be decided without running PHP, once the parameters are bound. */
+function decidable(test: Node | undefined, params: readonly string[]): boolean {
+  if (!test) return false;
+  switch (test.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'nullkeyword':
+    case 'staticlookup':
+      return true;
+    case 'variable':
+      return params.includes(String(test.name));
+    case 'parenthesis':
+      return decidable(child(test, 'inner'), params);
+    case 'unary':
+      return decidable(child(test, 'what'), params);
+    case 'bin':
+      return decidable(child(test, 'left'), params) && decidable(child(test, 'right'), params);
+    case 'call': {
+      const what = child(test, 'what');
+      return what?.kind === 'name' && ['config', 'env'].includes(String(what.name));
+    }
+    default:
+      return false;
+  }
+}
+
+/** The number of nodes of an expression written out as a tree (shared parts counted each time). */
+function expandedSize(node: Node | undefined, sizes: Map<Node, number>): number {
+  if (!node) return 0;
+  const known = sizes.get(node);
+  if (known !== undefined) return known;
+  let size = 1;
+  for (const key of Object.keys(node)) {
+    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) size += expandedSize(item, sizes);
+    } else if (isNode(value)) size += expandedSize(value, sizes);
+    if (size > MAX_EXPANDED) break;
+  }
+  sizes.set(node, size);
+  return size;
 }
 
 /** `right` with every read of `$name` replaced by what was assigned to it before. */

@@ -23,6 +23,7 @@ export function globalView(facts: FileFacts): FileFacts {
   if (facts.tables) view.tables = facts.tables;
   if (facts.withoutWrapping) view.withoutWrapping = facts.withoutWrapping;
   if (facts.returns !== undefined) view.returns = facts.returns;
+  if (facts.includes) view.includes = facts.includes;
   if (facts.warnings) view.warnings = facts.warnings;
   return view;
 }

@@ -3,6 +3,8 @@ import type { ClassIndex } from '../project/classes.js';
 import { arrayRecord, type PhpValue } from '../php/value.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 import { settleRule } from './settle.js';
+import { rulesOnRequest } from './data-fields.js';
+import type { FollowedValidation } from './follow.js';
 
 export const FORM_REQUEST = 'Illuminate\\Foundation\\Http\\FormRequest';
 
@@ -31,8 +33,15 @@ export function validationOf(
   handler: HandlerFacts | undefined,
   handlerFile: string | undefined,
   classes: ClassIndex,
-  /** `config('a.b')` as the config files write it, and the handler's class (`$this`). */
-  project: { config: (key: string) => PhpValue | undefined; controller?: string } = {
+  /**
+   * `config('a.b')` as the config files write it, the handler's class (`$this`), and what the
+   * methods it calls validate (`requests/follow.ts`).
+   */
+  project: {
+    config: (key: string) => PhpValue | undefined;
+    controller?: string;
+    followed?: readonly FollowedValidation[];
+  } = {
     config: () => undefined,
   },
 ): Validation | undefined {
@@ -76,9 +85,18 @@ export function validationOf(
     formRequest = undefined;
     where = { file: handlerFile, line: inline.line };
   }
+  for (const followed of project.followed ?? []) {
+    const own = ruleRecord(followed.rules, { classes, config: project.config });
+    Object.assign(rules, rulesOnRequest(own, followed.data));
+    Object.assign(attributes, stringRecord(followed.attributes));
+    Object.assign(messages, stringRecord(followed.messages));
+    formRequest = undefined;
+    if (!where.file) where = { file: followed.file, line: followed.line };
+  }
   if (Object.keys(rules).length === 0 && !mayForbid && !formRequest) return undefined;
   const validation: Validation = { rules, mayForbid, ...where };
-  if (formRequest && handler.validations.length === 0) validation.formRequest = formRequest;
+  if (formRequest && handler.validations.length === 0 && !project.followed?.length)
+    validation.formRequest = formRequest;
   if (Object.keys(attributes).length > 0) validation.attributes = attributes;
   if (Object.keys(messages).length > 0) validation.messages = messages;
   return validation;

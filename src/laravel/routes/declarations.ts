@@ -4,6 +4,8 @@ import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
 import { arrayRecord, isPhpArray, type PhpValue } from '../php/value.js';
 import { analyseHandler } from '../controllers/handler.js';
+import { analyseUses } from '../controllers/uses.js';
+import { collectAssignments } from '../php/variables.js';
 import type { ActionDecl, ChainCall, RouteDecl } from '../facts/types.js';
 
 /** `Route::get(...)` and friends: the HTTP methods each registers. */
@@ -189,9 +191,30 @@ function route(
 
 function actionOf(node: Node | undefined, ctx: EvalContext): ActionDecl | undefined {
   if (!node) return undefined;
-  if (node.kind === 'closure' || node.kind === 'arrowfunc')
-    return { kind: 'closure', handler: analyseHandler(node, ctx) };
+  if (node.kind === 'closure' || node.kind === 'arrowfunc') return closureAction(node, ctx);
   return { kind: 'value', value: evaluate(node, ctx) };
+}
+
+/** A closure action: what it does, and the calls it makes (to follow them). */
+function closureAction(node: Node, ctx: EvalContext): ActionDecl {
+  const handler = analyseHandler(node, ctx);
+  const params = handler.params.map((p) => p.name);
+  const request = handler.params
+    .filter((p) => p.name === 'request' || /Request$/.test(p.type ?? ''))
+    .map((p) => p.name);
+  const body = child(node, 'body') ?? node;
+  const uses = analyseUses(body, {
+    ...ctx,
+    params,
+    request: { variables: new Set(request), global: true },
+    variables: collectAssignments(node.kind === 'arrowfunc' ? undefined : body, {
+      compose: true,
+      params,
+    }),
+  });
+  return uses?.calls
+    ? { kind: 'closure', handler, uses: { calls: uses.calls } }
+    : { kind: 'closure', handler };
 }
 
 function resourceDecl(

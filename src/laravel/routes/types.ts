@@ -1,4 +1,4 @@
-import type { HandlerFacts } from '../facts/types.js';
+import type { HandlerFacts, UseFacts } from '../facts/types.js';
 
 /** A route as Laravel registers it, after groups, prefixes and resource expansion. */
 export interface Route {
@@ -24,7 +24,7 @@ export interface Route {
 
 export type RouteAction =
   | { kind: 'controller'; controller: string; method: string }
-  | { kind: 'closure'; handler: HandlerFacts }
+  | { kind: 'closure'; handler: HandlerFacts; uses?: UseFacts }
   | { kind: 'none' };
 
 /** The attributes a group passes to what it contains. */

@@ -1,0 +1,240 @@
+import { child, children, isNode, lineOf, type Node } from '../php/ast.js';
+import { argValue, flattenChain, functionCall, staticCall } from '../php/chain.js';
+import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
+import { late, lateOf, operate } from '../php/late.js';
+import { requestRead } from '../php/request-values.js';
+import type { PhpValue } from '../php/value.js';
+import type { CallFacts, InputRead, UseFacts, ValidationFacts } from '../facts/types.js';
+import { validatingCall } from './validations.js';
+
+/** Calls that never lead to request input, however their arguments look. */
+const NOT_FOLLOWED =
+  /^(is_|array_|str_|in_array$|count$|isset$|empty$|json_|data_get$|collect$|response$|abort|logger$|info$|report$|dd$|dump$)/;
+
+/**
+ * What a method's body does with the request, beyond what it answers: validation (with the
+ * data validated and the `if` tests around it), inputs read by name, and the calls it makes
+ * that may validate or read more — on `$this`, on another class (static, `new`, a typed
+ * property or parameter, `app(X::class)`), or on a global function. The assembly follows the
+ * calls with their arguments (`requests/follow.ts`).
+ */
+export function analyseUses(
+  body: Node,
+  ctx: EvalContext,
+  /** Keep `$this->x()` calls that are handed no request data (a controller's response helpers). */
+  allThisCalls = false,
+): UseFacts | undefined {
+  const out: Required<UseFacts> = { validations: [], inputs: [], calls: [] };
+  const inputs = new Map<string, InputRead>();
+  const callees = new WeakSet<Node>();
+  const request = ctx.request;
+  const reads = !!request && (request.self || request.global || request.variables.size > 0);
+  const visit = (node: Node, when: PhpValue[]) => {
+    if (node.kind === 'closure' || node.kind === 'arrowfunc' || node.kind === 'class') return;
+    if (node.kind === 'if') {
+      const test = evaluate(child(node, 'test'), ctx);
+      const body = child(node, 'body');
+      const alternate = child(node, 'alternate');
+      if (body) visit(body, [...when, test]);
+      if (alternate) visit(alternate, [...when, negate(test)]);
+      return;
+    }
+    if (node.kind === 'call' && isNode(node.what)) callees.add(node.what);
+    if (reads && !callees.has(node)) {
+      const read = inputOf(node, ctx);
+      for (const r of read) {
+        const key = `${r.via}:${r.name}`;
+        const previous = inputs.get(key);
+        if (!previous || (!previous.type && r.type)) inputs.set(key, r);
+      }
+    }
+    if (node.kind === 'call') {
+      const validation = validationOf(node, ctx, when);
+      if (validation) out.validations.push(validation);
+      else {
+        const call = callOf(node, ctx, when, allThisCalls);
+        if (call) out.calls.push(call);
+      }
+    }
+    for (const key of Object.keys(node)) {
+      if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+      const value = node[key];
+      if (Array.isArray(value)) {
+        for (const item of value) if (isNode(item)) visit(item, when);
+      } else if (isNode(value)) visit(value, when);
+    }
+  };
+  visit(body, []);
+  out.inputs = [...inputs.values()];
+  const facts: UseFacts = {};
+  if (out.validations.length > 0) facts.validations = out.validations;
+  if (out.inputs.length > 0) facts.inputs = out.inputs;
+  if (out.calls.length > 0) facts.calls = out.calls;
+  return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+/** An input read by name, or the names an `only([...])` reads. */
+function inputOf(node: Node, ctx: EvalContext): InputRead[] {
+  if (
+    node.kind !== 'call' &&
+    node.kind !== 'propertylookup' &&
+    node.kind !== 'nullsafepropertylookup'
+  )
+    return [];
+  const late = lateOf(requestRead(node, ctx, (n) => evaluate(n, ctx)));
+  if (late?.kind !== 'input' || late.via === 'request') return [];
+  if (late.name !== undefined)
+    return [{ name: late.name, via: late.via, ...(late.type ? { type: late.type } : {}) }];
+  return (late.keys ?? []).map((name) => ({ name, via: late.via }));
+}
+
+function validationOf(node: Node, ctx: EvalContext, when: PhpValue[]): ValidationFacts | undefined {
+  const call = validatingCall(node, ctx);
+  const rules = argValue(call?.args[call.at]);
+  if (!call || !rules) return undefined;
+  const [messages, attributes] = [1, 2].map((n) => argValue(call.args[call.at + n]));
+  const data = call.data === undefined ? undefined : argValue(call.args[call.data]);
+  return {
+    line: lineOf(node),
+    rules: evaluate(rules, ctx),
+    ...(messages ? { messages: evaluate(messages, ctx) } : {}),
+    ...(attributes ? { attributes: evaluate(attributes, ctx) } : {}),
+    ...(data ? { data: evaluate(data, ctx) } : {}),
+    ...(when.length > 0 ? { when: conjunction(when) } : {}),
+  };
+}
+
+/**
+ * A call worth following: any on `$this`, and those on another class or a function that are
+ * handed request data (an input, the request, or an array holding them).
+ */
+function callOf(
+  node: Node,
+  ctx: EvalContext,
+  when: PhpValue[],
+  allThisCalls: boolean,
+): CallFacts | undefined {
+  const target = targetOf(node, ctx);
+  if (!target) return undefined;
+  const argNodes = children(node, 'arguments');
+  // Request data comes in variables (or `request()`): a call without any is not followed.
+  if (!(target.kind === 'this' && allThisCalls) && !argNodes.some(mentionsVariable))
+    return undefined;
+  const args = argNodes.map((a) => evaluate(argValue(a), ctx));
+  const carries = args.some(carriesInput);
+  if (!carries && !(target.kind === 'this' && allThisCalls)) return undefined;
+  // Only what a callee can use is kept: request data, arrays (rules it may validate with), and
+  // scalars its `if`s may test.
+  const kept = args.map((a) =>
+    carriesInput(a) || typeof a !== 'object' || a === null || a.kind === 'array' ? a : OTHER,
+  );
+  const call: CallFacts = { line: lineOf(node), ...target, args: kept };
+  if (when.length > 0) call.when = conjunction(when);
+  return call;
+}
+
+function targetOf(
+  node: Node,
+  ctx: EvalContext,
+): Pick<CallFacts, 'kind' | 'className' | 'method'> | undefined {
+  const fn = functionCall(node);
+  if (fn) return NOT_FOLLOWED.test(fn.name) ? undefined : { kind: 'function', method: fn.name };
+  const stat = staticCall(node);
+  if (stat) {
+    const what = stat.what;
+    const keepsThis =
+      what.kind === 'selfreference' ||
+      what.kind === 'staticreference' ||
+      what.kind === 'parentreference';
+    const className = lookupClass(what, ctx);
+    if (!className) return undefined;
+    return keepsThis
+      ? {
+          kind: 'this',
+          method: stat.method,
+          ...(what.kind === 'parentreference' ? { className } : {}),
+        }
+      : { kind: 'class', className, method: stat.method };
+  }
+  const { root, links } = flattenChain(node);
+  const last = links.at(-1);
+  if (!last?.call) return undefined;
+  const receiver = links.slice(0, -1);
+  if (root.kind === 'variable' && root.name === 'this' && receiver.length === 0)
+    return { kind: 'this', method: last.name };
+  const className = receiverClass(root, receiver, ctx);
+  return className ? { kind: 'class', className, method: last.name } : undefined;
+}
+
+/**
+ * The class of what a method is called on: `new X(...)`, `app(X::class)`, `resolve(X::class)`,
+ * `$this->service` (a typed property), `$service` (a typed parameter, or assigned `new X`).
+ */
+function receiverClass(
+  root: Node,
+  links: ReturnType<typeof flattenChain>['links'],
+  ctx: EvalContext,
+): string | undefined {
+  if (links.length === 0) {
+    const value = root.kind === 'variable' ? undefined : evaluate(root, ctx);
+    if (root.kind === 'new' || root.kind === 'parenthesis') {
+      const made = evaluate(root.kind === 'parenthesis' ? child(root, 'inner') : root, ctx);
+      return typeof made === 'object' && made?.kind === 'new' ? made.className : undefined;
+    }
+    if (root.kind === 'variable' && typeof root.name === 'string') {
+      const typed = ctx.types?.(root.name);
+      if (typed) return typed;
+      const assigned = ctx.variables?.get(root.name);
+      if (assigned) return receiverClass(assigned, [], ctx);
+    }
+    const container = functionCall(root);
+    if (container && (container.name === 'app' || container.name === 'resolve')) {
+      const arg = evaluate(argValue(container.args[0]), ctx);
+      if (typeof arg === 'object' && arg?.kind === 'class') return arg.name;
+    }
+    return typeof value === 'object' && value?.kind === 'new' ? value.className : undefined;
+  }
+  if (links.length === 1 && !links[0]!.call && root.kind === 'variable' && root.name === 'this')
+    return ctx.propertyType?.(links[0]!.name);
+  return undefined;
+}
+
+const OTHER: PhpValue = { kind: 'unknown' };
+
+function mentionsVariable(node: Node): boolean {
+  if (node.kind === 'variable') return true;
+  if (node.kind === 'call' && child(node, 'what')?.kind === 'name') {
+    const name = String(child(node, 'what')?.name).replace(/^\\/, '');
+    if (name === 'request') return true;
+  }
+  if (node.kind === 'closure' || node.kind === 'arrowfunc') return false;
+  for (const key of Object.keys(node)) {
+    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      if (value.some((item) => isNode(item) && mentionsVariable(item))) return true;
+    } else if (isNode(value) && mentionsVariable(value)) return true;
+  }
+  return false;
+}
+
+/** Whether a value holds request data: an input, the request itself, or an array with one. */
+function carriesInput(value: PhpValue): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (value.kind === 'array') return value.items.some((i) => carriesInput(i.value));
+  const late = lateOf(value);
+  if (!late) return false;
+  if (late.kind === 'input' || late.kind === 'param') return true;
+  if (late.kind === 'merge') return late.parts.some(carriesInput);
+  return false;
+}
+
+function negate(test: PhpValue): PhpValue {
+  return operate('!', [test]) ?? late({ kind: 'op', op: '!', args: [test] }, '!');
+}
+
+function conjunction(tests: PhpValue[]): PhpValue {
+  return tests.reduce(
+    (a, b) => operate('&&', [a, b]) ?? late({ kind: 'op', op: '&&', args: [a, b] }, '&&'),
+  );
+}
