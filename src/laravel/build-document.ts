@@ -55,7 +55,7 @@ export function buildDocument(input: BuildInput): BuiltDocument {
   const warnings: Finding[] = parseWarnings(files);
   const { asm, resources, globalKey, globals } = createAssembly(files, classes, config, warnings);
   const store = input.store?.(globalKey);
-  const security = new SecuritySchemes(config.securitySchemes);
+  const security = new SecuritySchemes(config.securitySchemes, asm);
   const routes = documentedRoutes(
     files,
     classes,

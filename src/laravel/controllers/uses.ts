@@ -32,7 +32,9 @@ export function analyseUses(
   const visit = (node: Node, when: PhpValue[]) => {
     if (node.kind === 'closure' || node.kind === 'arrowfunc' || node.kind === 'class') return;
     if (node.kind === 'if') {
-      const test = evaluate(child(node, 'test'), ctx);
+      const testNode = child(node, 'test');
+      const test = evaluate(testNode, ctx);
+      if (testNode) visit(testNode, when);
       const body = child(node, 'body');
       const alternate = child(node, 'alternate');
       if (body) visit(body, [...when, test]);

@@ -8,6 +8,7 @@ import { arrayGet, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
 import { throttledGroups } from '../project/throttle.js';
+import { middlewareMap, type MiddlewareMap } from '../security/middleware-map.js';
 import { CompiledRules } from '../requests/compiled.js';
 import { ResourceCatalog } from '../resources/catalog.js';
 import { ambiguousNames, Components } from './components.js';
@@ -30,6 +31,10 @@ export interface Globals {
   throttled: string[];
   /** Each config file's top-level `return` value (`config('app.name')`). */
   configs: [string, PhpValue][];
+  /** The middleware groups and aliases (kernel, `bootstrap/app.php`). */
+  middleware?: MiddlewareMap;
+  /** `Passport::tokensCan([...])`, as written. */
+  passportScopes?: PhpValue;
 }
 
 export function projectGlobals(
@@ -48,6 +53,8 @@ export function projectGlobals(
     configs: [...files].flatMap(([file, facts]): [string, PhpValue][] =>
       file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
     ),
+    middleware: middlewareMap(files, classes),
+    ...passportScopesOf(files),
   };
 }
 
@@ -101,10 +108,18 @@ export function assemble(
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
     configValue,
     throttledGroups: new Set(globals.throttled),
+    ...(globals.middleware ? { middleware: globals.middleware } : {}),
+    ...(globals.passportScopes !== undefined ? { passportScopes: globals.passportScopes } : {}),
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
   resources.attach(asm);
   return { asm, resources };
+}
+
+/** The first file's `Passport::tokensCan([...])`, in file order. */
+function passportScopesOf(files: ReadonlyMap<string, FileFacts>): { passportScopes?: PhpValue } {
+  const file = [...files.keys()].sort().find((f) => files.get(f)!.passportScopes !== undefined);
+  return file ? { passportScopes: files.get(file)!.passportScopes! } : {};
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ModelCatalog } from '../models/catalog.js';
 import type { ClassIndex } from '../project/classes.js';
 import type { Components } from './components.js';
 import type { CompiledRules } from '../requests/compiled.js';
+import type { MiddlewareMap } from '../security/middleware-map.js';
 
 /** The resource side, as the schema writer needs it (implemented in `resources/catalog.ts`). */
 export interface ResourceLookup {
@@ -34,6 +35,10 @@ export interface Assembly {
   authModel?: string;
   /** Middleware groups that rate-limit their routes (`api`, usually). */
   throttledGroups: ReadonlySet<string>;
+  /** The application's middleware groups and aliases (security). */
+  middleware?: MiddlewareMap;
+  /** `Passport::tokensCan([...])`, as written. */
+  passportScopes?: PhpValue;
   warnings: Finding[];
 }
 

@@ -42,7 +42,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
   const handler = resolveHandler(route, ctx.asm);
   const inputs = requestInputs(handler, ctx.asm.classes, ctx.asm.configValue);
   const { validation } = inputs;
-  const requirement = ctx.security.requirement(route.middleware);
+  const { security, notes } = ctx.security.requirement(route.middleware, route.withoutMiddleware);
   const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
@@ -70,7 +70,8 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
         tags: [tagOf(naming, ctx.asm.config.tags)],
         summary: summaryOf(naming),
       };
-      if (handler.doc?.description) operation.description = handler.doc.description;
+      const description = [handler.doc?.description, ...notes].filter(Boolean).join('\n\n');
+      if (description) operation.description = description;
       operation.operationId = operationIdOf(naming) + suffix(mi, method, variant.dropped);
       if (parameters.length > 0) operation.parameters = parameters;
       const body = readOnly ? undefined : inputBody(validation, inputs.unvalidated, ctx.asm);
@@ -79,7 +80,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
         {
           handler: handler.facts,
           validation,
-          secured: requirement !== undefined,
+          secured: security !== undefined && !security.some((r) => Object.keys(r).length === 0),
           forbids: mayForbid(route.middleware),
           bound: path.some((p) => p.bound),
           throttled,
@@ -87,7 +88,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
         ctx.resources,
         ctx.asm,
       );
-      if (requirement) operation.security = [requirement];
+      if (security) operation.security = security;
       if (servers) operation.servers = servers;
       if (handler.doc?.tags.deprecated) operation.deprecated = true;
       out.push({ path: variant.path, method, operation });

@@ -8,6 +8,7 @@ import { migrationOps } from '../models/migrations.js';
 import { routeDeclarations } from '../routes/declarations.js';
 import { classFacts, functionFacts } from './classes.js';
 import { includedFiles } from './includes.js';
+import { middlewareCalls, passportScopes } from './middleware.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
 import type { FileFacts } from './types.js';
@@ -86,6 +87,14 @@ function analyseProgram(program: Node, code: string): FileFacts {
   if (code.includes('withRouting')) readWithRouting(program, ctx, facts);
   if (code.includes('throttleApi') && callsMethod(program, 'throttleApi'))
     facts.throttlesApi = true;
+  if (code.includes('withMiddleware')) {
+    const calls = middlewareCalls(program, ctx);
+    if (calls.length > 0) facts.middleware = calls;
+  }
+  if (code.includes('tokensCan')) {
+    const scopes = passportScopes(program, ctx);
+    if (scopes !== undefined) facts.passportScopes = scopes;
+  }
   if (code.includes('Schema::')) {
     const tables = migrationOps(program, ctx);
     if (tables.length > 0) facts.tables = tables;

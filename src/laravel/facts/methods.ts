@@ -131,9 +131,10 @@ export function methodFacts(
     if (kept) facts.uses = kept;
   }
   if ((role.provider || role.routes) && mentionsRoutes(method)) {
-    const body = child(method, 'body');
-    const variables = collectAssignments(body);
-    const routes = routeDeclarations(children(body, 'children'), { ...inner, variables });
+    const routes = routeDeclarations(children(body, 'children'), {
+      ...inner,
+      variables: variables(),
+    });
     if (routes.length > 0) facts.routes = routes;
   }
   return facts;

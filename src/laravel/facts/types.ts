@@ -21,6 +21,10 @@ export interface FileFacts {
   withRouting?: Record<string, PhpValue>;
   /** `$middleware->throttleApi()` is called (Laravel 11+ `bootstrap/app.php`): the `api` group throttles. */
   throttlesApi?: true;
+  /** Calls in `->withMiddleware(fn (Middleware $m) => ...)` (Laravel 11+ `bootstrap/app.php`). */
+  middleware?: MiddlewareCall[];
+  /** `Passport::tokensCan([...])`: the OAuth scopes the application defines. */
+  passportScopes?: PhpValue;
   /** `Schema::create`/`Schema::table` blocks, in order (migrations). */
   tables?: TableOp[];
   /** Resource classes whose wrapping is switched off (`JsonResource::withoutWrapping()`). */
@@ -35,6 +39,13 @@ export interface FileFacts {
   warnings?: Problem[];
   /** Classes the facts mention that the file does not declare (for the PSR-4 lookup). */
   references?: string[];
+}
+
+/** `$middleware->group('api', [...])`, `->api(prepend: [...])`: one call, as written. */
+export interface MiddlewareCall {
+  method: string;
+  args: PhpValue[];
+  named?: Record<string, PhpValue>;
 }
 
 export interface Problem {

@@ -164,6 +164,9 @@ function operation(op: string, args: PhpValue[], node: Node): PhpValue {
  * later, or only at run time: `'exists:clients,id,' . $user->id` still says which rule it is).
  */
 function concatenation(left: PhpValue, right: PhpValue, node: Node): PhpValue {
+  // `Throttle::class . ':api'`: a class name is a string.
+  if (typeof left === 'object' && left?.kind === 'class') left = left.name;
+  if (typeof right === 'object' && right?.kind === 'class') right = right.name;
   return concatenable(left) && concatenable(right) ? concat(left, right, 'bin') : unknown(node);
 }
 
@@ -287,6 +290,7 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     if (folded !== undefined) return folded;
     return named ? { kind: 'call', callee, args, named } : { kind: 'call', callee, args };
   }
+  if (isConfigGet(what, ctx)) return { kind: 'call', callee: 'config', args };
   if (what?.kind === 'staticlookup') {
     const className = lookupClass(child(what, 'what'), ctx);
     const method = text(what, 'offset');
@@ -310,6 +314,32 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     }
   }
   return unknown(node);
+}
+
+/**
+ * `Config::get('a.b', $default)`, `config()->get(...)`, `app('config')->get(...)`,
+ * `$this->app['config']->get(...)`: the same as `config('a.b', $default)`.
+ */
+function isConfigGet(what: Node | undefined, ctx: EvalContext): boolean {
+  if (what?.kind === 'staticlookup') {
+    const className = lookupClass(child(what, 'what'), ctx);
+    return text(what, 'offset') === 'get' && /(^|\\)Config$/.test(className ?? '');
+  }
+  if (what?.kind !== 'propertylookup' || text(what, 'offset') !== 'get') return false;
+  const target = child(what, 'what');
+  if (target?.kind === 'offsetlookup') {
+    const offset = child(target, 'offset');
+    return offset?.kind === 'string' && offset.value === 'config';
+  }
+  if (target?.kind !== 'call') return false;
+  const fn = child(target, 'what');
+  const args = children(target, 'arguments');
+  if (fn?.kind !== 'name') return false;
+  const name = String(fn.name).replace(/^\\/, '');
+  if (name === 'config') return args.length === 0;
+  return (
+    name === 'app' && args.length === 1 && args[0]?.kind === 'string' && args[0].value === 'config'
+  );
 }
 
 function evaluateNew(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {

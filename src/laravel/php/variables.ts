@@ -176,11 +176,17 @@ function decidable(test: Node | undefined, params: readonly string[]): boolean {
       return decidable(child(test, 'inner'), params);
     case 'unary':
       return decidable(child(test, 'what'), params);
-    case 'bin':
-      return decidable(child(test, 'left'), params) && decidable(child(test, 'right'), params);
+    case 'bin': {
+      const [left, right] = [child(test, 'left'), child(test, 'right')];
+      // `false && x` is decided whatever `x` is; at worst the branches are merged again.
+      if (['&&', '||', 'and', 'or'].includes(String(test.type)))
+        return decidable(left, params) || decidable(right, params);
+      return decidable(left, params) && decidable(right, params);
+    }
     case 'call': {
       const what = child(test, 'what');
-      return what?.kind === 'name' && ['config', 'env'].includes(String(what.name));
+      if (what?.kind === 'name') return ['config', 'env'].includes(String(what.name));
+      return what?.kind === 'propertylookup' && child(what, 'offset')?.name === 'get';
     }
     default:
       return false;

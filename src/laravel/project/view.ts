@@ -20,6 +20,8 @@ export function globalView(facts: FileFacts): FileFacts {
   if (facts.routes) view.routes = facts.routes;
   if (facts.withRouting) view.withRouting = facts.withRouting;
   if (facts.throttlesApi) view.throttlesApi = facts.throttlesApi;
+  if (facts.middleware) view.middleware = facts.middleware;
+  if (facts.passportScopes !== undefined) view.passportScopes = facts.passportScopes;
   if (facts.tables) view.tables = facts.tables;
   if (facts.withoutWrapping) view.withoutWrapping = facts.withoutWrapping;
   if (facts.returns !== undefined) view.returns = facts.returns;

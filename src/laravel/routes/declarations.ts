@@ -254,11 +254,21 @@ function group(link: Link, calls: ChainCall[], ctx: EvalContext): RouteDecl {
     decl.children =
       body.kind === 'arrowfunc'
         ? expression(child(body, 'body'), ctx)
-        : routeDeclarations(children(child(body, 'body'), 'children'), ctx);
+        : routeDeclarations(children(child(body, 'body'), 'children'), closureContext(body, ctx));
   } else if (body) {
     decl.children = [{ kind: 'require', line: link.line, path: evaluate(body, ctx), calls: [] }];
   }
   return decl;
+}
+
+/** A group closure's own locals, over those it can see (`use ($middleware)`, the file's). */
+function closureContext(closure: Node, ctx: EvalContext): EvalContext {
+  const own = collectAssignments(child(closure, 'body'), {
+    compose: true,
+    ...(ctx.params ? { params: ctx.params } : {}),
+  });
+  if (own.size === 0) return ctx;
+  return { ...ctx, variables: new Map([...(ctx.variables ?? []), ...own]) };
 }
 
 function groupAttributes(attributes: PhpValue | undefined): ChainCall[] {

@@ -1,11 +1,10 @@
-import { isPhpArray, stringList, type PhpValue } from '../php/value.js';
 import type { ChainCall, FileFacts, MethodFacts, RouteDecl } from '../facts/types.js';
 import type { ClassIndex } from '../project/classes.js';
 import { resolvePhpPath } from './paths.js';
 import type { RouteRoot } from './flatten.js';
+import { apiOnly } from './web.js';
 
 const ROUTE_SERVICE_PROVIDER = 'Illuminate\\Foundation\\Support\\Providers\\RouteServiceProvider';
-const NOT_API_FILES = ['routes/web.php', 'routes/console.php', 'routes/channels.php'];
 const DEFAULT_API_FILE = 'routes/api.php';
 
 /** Where the application declares its routes, as Laravel would load them. */
@@ -121,38 +120,4 @@ function mount(target: string, calls: ChainCall[]): RouteDecl {
 
 function call(method: string, arg: string): ChainCall {
   return { method, args: [arg] };
-}
-
-/**
- * Middleware that make a group serve pages: the `web` group, or the session and CSRF
- * middleware it is made of (a Laravel 5 provider lists them itself).
- */
-const WEB_MIDDLEWARE = /^web$|(^|\\)(StartSession|VerifyCsrfToken)$/;
-
-/** Drops the groups that mount web, console or channel routes, at any depth. */
-export function apiOnly(decls: RouteDecl[], file: string): RouteDecl[] {
-  return decls.flatMap((decl): RouteDecl[] => {
-    if (decl.kind === 'require') return isApiFile(decl, file) ? [decl] : [];
-    if (decl.kind !== 'group') return [decl];
-    const middleware = decl.calls
-      .filter((c) => c.method === 'middleware')
-      .flatMap((c) => c.args.flatMap((a) => middlewareNames(a)));
-    if (middleware.some((m) => WEB_MIDDLEWARE.test(m))) return [];
-    return [{ ...decl, children: apiOnly(decl.children, file) }];
-  });
-}
-
-function middlewareNames(value: PhpValue): string[] {
-  const list = isPhpArray(value) ? value.items.map((i) => i.value) : [value];
-  return list.flatMap((m) =>
-    typeof m === 'string' ? [m] : isClassRef(m) ? [m.name] : stringList(m),
-  );
-}
-
-function isClassRef(value: PhpValue): value is { kind: 'class'; name: string } {
-  return typeof value === 'object' && value !== null && value.kind === 'class';
-}
-
-function isApiFile(decl: Extract<RouteDecl, { kind: 'require' }>, file: string): boolean {
-  return !NOT_API_FILES.includes(resolvePhpPath(decl.path, file) ?? '');
 }

@@ -3,6 +3,7 @@ import type { FileFacts, RouteDecl } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import { resolveAction } from './actions.js';
 import { applyCalls, joinUri } from './attributes.js';
+import { isWebGroup } from './web.js';
 import { resolvePhpPath } from './paths.js';
 import { expandResource } from './resource.js';
 import { ROOT_GROUP, type GroupState, type Route } from './types.js';
@@ -119,6 +120,8 @@ function visit(
         walk.routes.push(...expandResource(decl, state, frame.file, walk.warnings));
         break;
       case 'group':
+        // Middleware known only once resolved (a provider's `$middleware` list) may be web's.
+        if (walk.project && isWebGroup(decl)) break;
         visit(decl.children, applyCalls(state, decl.calls), frame, walk, depth);
         break;
       case 'require':

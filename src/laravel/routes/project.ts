@@ -5,7 +5,7 @@ import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { resolveValue } from '../resolve/value.js';
 import type { Frame, RouteProject } from './flatten.js';
-import { apiOnly } from './entry.js';
+import { apiOnly } from './web.js';
 import { routeClasses } from './route-classes.js';
 
 /**
