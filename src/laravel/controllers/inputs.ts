@@ -4,6 +4,7 @@ import { evaluate } from '../php/evaluate.js';
 import { NOT_INPUTS, READERS, type Reader } from '../php/request-reads.js';
 import type { InputRead } from '../facts/types.js';
 import type { DescribeContext } from '../shapes/context.js';
+import { queryBuilderInputs } from './query-builder.js';
 import { isRequestRoot } from './request-root.js';
 
 /**
@@ -23,6 +24,7 @@ export function findInputs(body: Node, ctx: DescribeContext): InputRead[] {
     if (callees.has(node)) return;
     if (node.kind === 'call' && isNode(node.what)) callees.add(node.what);
     for (const read of inputReads(node, ctx)) add(read);
+    for (const read of queryBuilderInputs(node, ctx.eval)) add(read);
   });
   return [...found.values()];
 }

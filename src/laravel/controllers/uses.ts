@@ -5,6 +5,7 @@ import { late, lateOf, operate } from '../php/late.js';
 import { requestRead } from '../php/request-values.js';
 import type { PhpValue } from '../php/value.js';
 import type { CallFacts, InputRead, UseFacts, ValidationFacts } from '../facts/types.js';
+import { queryBuilderInputs } from './query-builder.js';
 import { validatingCall } from './validations.js';
 
 /** Calls that never lead to request input, however their arguments look. */
@@ -21,40 +22,61 @@ const NOT_FOLLOWED =
 export function analyseUses(
   body: Node,
   ctx: EvalContext,
-  /** Keep `$this->x()` calls that are handed no request data (a controller's response helpers). */
-  allThisCalls = false,
+  options: {
+    /** Keep `$this->x()` calls handed no request data (a controller's response helpers). */
+    allThisCalls?: boolean;
+    /** Read closures too (a constructor's `$this->middleware(function ...)`). */
+    closures?: boolean;
+  } = {},
 ): UseFacts | undefined {
-  const out: Required<UseFacts> = { validations: [], inputs: [], calls: [] };
+  const out = {
+    validations: [] as ValidationFacts[],
+    inputs: [] as InputRead[],
+    calls: [] as CallFacts[],
+    dispatches: false,
+    named: new Set<string>(),
+  };
   const inputs = new Map<string, InputRead>();
   const callees = new WeakSet<Node>();
   const request = ctx.request;
   const reads = !!request && (request.self || request.global || request.variables.size > 0);
-  const visit = (node: Node, when: PhpValue[]) => {
-    if (node.kind === 'closure' || node.kind === 'arrowfunc' || node.kind === 'class') return;
+  const addInput = (r: InputRead) => {
+    const key = `${r.via}:${r.name}:${r.param ?? ''}`;
+    const previous = inputs.get(key);
+    if (!previous || (!previous.type && r.type)) inputs.set(key, r);
+  };
+  const visit = (node: Node, when: PhpValue[], at: EvalContext) => {
+    if (node.kind === 'class') return;
+    if ((node.kind === 'closure' || node.kind === 'arrowfunc') && !options.closures) return;
     if (node.kind === 'if') {
       const testNode = child(node, 'test');
-      const test = evaluate(testNode, ctx);
-      if (testNode) visit(testNode, when);
+      const test = evaluate(testNode, at);
+      if (testNode) visit(testNode, when, at);
       const body = child(node, 'body');
       const alternate = child(node, 'alternate');
-      if (body) visit(body, [...when, test]);
-      if (alternate) visit(alternate, [...when, negate(test)]);
+      if (body) visit(body, [...when, test], at);
+      if (alternate) visit(alternate, [...when, negate(test)], at);
       return;
     }
-    if (node.kind === 'call' && isNode(node.what)) callees.add(node.what);
-    if (reads && !callees.has(node)) {
-      const read = inputOf(node, ctx);
-      for (const r of read) {
-        const key = `${r.via}:${r.name}`;
-        const previous = inputs.get(key);
-        if (!previous || (!previous.type && r.type)) inputs.set(key, r);
+    if (node.kind === 'foreach') {
+      // `foreach (['start', 'end'] as $field) $request->query($field)`: once per value.
+      const bound = foreachValues(node, at);
+      if (bound) {
+        for (const inner of bound) visit(child(node, 'body') ?? node, when, inner);
+        return;
       }
     }
+    if (node.kind === 'call' && isNode(node.what)) callees.add(node.what);
+    if (reads && !callees.has(node)) for (const r of inputOf(node, at)) addInput(r);
     if (node.kind === 'call') {
-      const validation = validationOf(node, ctx, when);
+      for (const r of queryBuilderInputs(node, at)) addInput(r);
+      if (isDispatch(node)) out.dispatches = true;
+      const own = thisMethod(node);
+      if (own) out.named.add(own);
+      const validation = validationOf(node, at, when);
       if (validation) out.validations.push(validation);
       else {
-        const call = callOf(node, ctx, when, allThisCalls);
+        const call = callOf(node, at, when, options.allThisCalls === true);
         if (call) out.calls.push(call);
       }
     }
@@ -62,21 +84,70 @@ export function analyseUses(
       if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
       const value = node[key];
       if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) visit(item, when);
-      } else if (isNode(value)) visit(value, when);
+        for (const item of value) if (isNode(item)) visit(item, when, at);
+      } else if (isNode(value)) visit(value, when, at);
     }
   };
-  visit(body, []);
+  visit(body, [], ctx);
   out.inputs = [...inputs.values()];
   const facts: UseFacts = {};
   if (out.validations.length > 0) facts.validations = out.validations;
   if (out.inputs.length > 0) facts.inputs = out.inputs;
   if (out.calls.length > 0) facts.calls = out.calls;
+  if (out.dispatches) facts.dispatches = { calls: [...out.named].sort() };
   return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+/** A `foreach` over a literal list: the context of each pass, its value variable bound. */
+function foreachValues(node: Node, ctx: EvalContext): EvalContext[] | undefined {
+  const value = child(node, 'value');
+  if (value?.kind !== 'variable' || typeof value.name !== 'string') return undefined;
+  const source = evaluate(child(node, 'source'), ctx);
+  if (typeof source !== 'object' || source?.kind !== 'array' || source.items.length > 20)
+    return undefined;
+  const scalars = source.items.map((i) => i.value);
+  if (!scalars.every((v) => typeof v === 'string' || typeof v === 'number')) return undefined;
+  return scalars.map((v) => ({
+    ...ctx,
+    variables: new Map([
+      ...(ctx.variables ?? []),
+      [String(value.name), { kind: typeof v === 'string' ? 'string' : 'number', value: v }],
+    ]),
+    values: new Map(),
+  }));
+}
+
+/** `$this->name(...)`: the method's name. */
+function thisMethod(node: Node): string | undefined {
+  const what = child(node, 'what');
+  if (what?.kind !== 'propertylookup') return undefined;
+  const target = child(what, 'what');
+  const offset = child(what, 'offset');
+  return target?.kind === 'variable' && target.name === 'this' && offset?.kind === 'identifier'
+    ? String(offset.name)
+    : undefined;
+}
+
+/**
+ * `$this->$name(...)` (or `$this->{$name}(...)`): a method chosen by a value, as query filter
+ * classes call one method per request input.
+ */
+function isDispatch(node: Node): boolean {
+  const what = child(node, 'what');
+  if (what?.kind !== 'propertylookup') return false;
+  const target = child(what, 'what');
+  const offset = child(what, 'offset');
+  return (
+    target?.kind === 'variable' &&
+    target.name === 'this' &&
+    offset !== undefined &&
+    offset.kind !== 'identifier'
+  );
 }
 
 /** An input read by name, or the names an `only([...])` reads. */
 function inputOf(node: Node, ctx: EvalContext): InputRead[] {
+  // (`$request->get($field)` with `$field` a parameter: named by the caller's argument.)
   if (
     node.kind !== 'call' &&
     node.kind !== 'propertylookup' &&
@@ -85,8 +156,10 @@ function inputOf(node: Node, ctx: EvalContext): InputRead[] {
     return [];
   const late = lateOf(requestRead(node, ctx, (n) => evaluate(n, ctx)));
   if (late?.kind !== 'input' || late.via === 'request') return [];
-  if (late.name !== undefined)
-    return [{ name: late.name, via: late.via, ...(late.type ? { type: late.type } : {}) }];
+  const typed = late.type ? { type: late.type } : {};
+  if (late.name !== undefined) return [{ name: late.name, via: late.via, ...typed }];
+  if (late.nameParam !== undefined)
+    return [{ name: '', via: late.via, param: late.nameParam, ...typed }];
   return (late.keys ?? []).map((name) => ({ name, via: late.via }));
 }
 
@@ -120,17 +193,25 @@ function callOf(
   if (!target) return undefined;
   const argNodes = children(node, 'arguments');
   // Request data comes in variables (or `request()`): a call without any is not followed.
-  if (!(target.kind === 'this' && allThisCalls) && !argNodes.some(mentionsVariable))
+  const onRequest = target.onRequest === true;
+  if (!(target.kind === 'this' && allThisCalls) && !onRequest && !argNodes.some(mentionsVariable))
     return undefined;
   const args = argNodes.map((a) => evaluate(argValue(a), ctx));
   const carries = args.some(carriesInput);
-  if (!carries && !(target.kind === 'this' && allThisCalls)) return undefined;
+  const always = (target.kind === 'this' && allThisCalls) || target.onRequest === true;
+  if (!carries && !always) return undefined;
   // Only what a callee can use is kept: request data, arrays (rules it may validate with), and
   // scalars its `if`s may test.
   const kept = args.map((a) =>
     carriesInput(a) || typeof a !== 'object' || a === null || a.kind === 'array' ? a : OTHER,
   );
-  const call: CallFacts = { line: lineOf(node), ...target, args: kept };
+  const call: CallFacts = {
+    line: lineOf(node),
+    kind: target.kind,
+    ...(target.className ? { className: target.className } : {}),
+    method: target.method,
+    args: kept,
+  };
   if (when.length > 0) call.when = conjunction(when);
   return call;
 }
@@ -138,7 +219,7 @@ function callOf(
 function targetOf(
   node: Node,
   ctx: EvalContext,
-): Pick<CallFacts, 'kind' | 'className' | 'method'> | undefined {
+): (Pick<CallFacts, 'kind' | 'className' | 'method'> & { onRequest?: boolean }) | undefined {
   const fn = functionCall(node);
   if (fn) return NOT_FOLLOWED.test(fn.name) ? undefined : { kind: 'function', method: fn.name };
   const stat = staticCall(node);
@@ -165,7 +246,13 @@ function targetOf(
   if (root.kind === 'variable' && root.name === 'this' && receiver.length === 0)
     return { kind: 'this', method: last.name };
   const className = receiverClass(root, receiver, ctx);
-  return className ? { kind: 'class', className, method: last.name } : undefined;
+  if (!className) return undefined;
+  // `$request->getAll()` on a typed FormRequest: its own methods read the request.
+  const onRequest =
+    receiver.length === 0 &&
+    root.kind === 'variable' &&
+    ctx.request?.variables.has(String(root.name)) === true;
+  return { kind: 'class', className, method: last.name, ...(onRequest ? { onRequest } : {}) };
 }
 
 /**

@@ -124,7 +124,11 @@ export function methodFacts(
     const uses = analyseUses(
       body,
       { ...inner, variables: variables(), values: new Map() },
-      role.controller || role.request === true,
+      {
+        allThisCalls: role.controller || role.request === true,
+        // A constructor's `$this->middleware(function ...)` runs on every action.
+        closures: name === '__construct',
+      },
     );
     // A handler's own validation and inputs are in `handler`; its calls are followed.
     const kept = facts.handler ? (uses?.calls ? { calls: uses.calls } : undefined) : uses;

@@ -130,6 +130,11 @@ export interface UseFacts {
   validations?: ValidationFacts[];
   inputs?: InputRead[];
   calls?: CallFacts[];
+  /**
+   * Calls `$this->$name(...)`: one method per input, as query filter classes do; with the
+   * methods it calls by name itself (its own machinery, not filters).
+   */
+  dispatches?: { calls: string[] };
 }
 
 export interface ParamFacts {
@@ -164,6 +169,8 @@ export interface InputRead {
   /** The type the accessor returns: `integer()` → integer. */
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'array';
   default?: PhpValue;
+  /** The name is the argument at this position of the call (`$this->get($field)`); `name` is empty. */
+  param?: number;
 }
 
 /** One response a handler can produce. */

@@ -143,7 +143,7 @@ function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVal
     return left === null || isUnknown(left) ? sub(child(node, 'right'), ctx, seen) : left;
   const right = sub(child(node, 'right'), ctx, seen);
   if (type === '.') return concatenation(left, right, node);
-  if (type in OPERATORS) return operation(type, [left, right], node);
+  if (Object.hasOwn(OPERATORS, type)) return operation(type, [left, right], node);
   if (type === '+' && (isArrayLike(left) || isArrayLike(right))) return union(left, right, 'bin');
   const op = ARITHMETIC[type];
   if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);

@@ -1,5 +1,6 @@
 import { merge } from './late.js';
 import type { PhpValue } from './value.js';
+import { lookupTable } from './lookup.js';
 
 /**
  * Pure functions folded while evaluating, so that paths written the usual Laravel ways
@@ -21,7 +22,7 @@ const onString =
   ([arg]) =>
     typeof arg === 'string' ? fn(arg) : undefined;
 
-export const FOLDED_FUNCTIONS: Record<string, Fold> = {
+export const FOLDED_FUNCTIONS: Record<string, Fold> = lookupTable({
   base_path: underBase(''),
   app_path: underBase('/app'),
   config_path: underBase('/config'),
@@ -49,7 +50,7 @@ export const FOLDED_FUNCTIONS: Record<string, Fold> = {
     if (!parts.every((p) => typeof p === 'string' || typeof p === 'number')) return undefined;
     return parts.join(glue);
   },
-};
+});
 
 /**
  * PHP's `sprintf` for the conversions a rule or a path is built with (`%s`, `%d`, `%u`, `%%`,

@@ -1,4 +1,5 @@
 import type { InputType } from './value.js';
+import { lookupTable } from './lookup.js';
 
 /** How a request accessor reads one named input: where from, and the type it returns. */
 export interface Reader {
@@ -11,7 +12,7 @@ export interface Reader {
  * Request accessors that read one named input, and what they return.
  * @see https://laravel.com/docs/requests#retrieving-input
  */
-export const READERS: Record<string, Reader> = {
+export const READERS: Record<string, Reader> = lookupTable({
   query: { via: 'query' },
   input: { via: 'input' },
   get: { via: 'input' },
@@ -43,10 +44,10 @@ export const READERS: Record<string, Reader> = {
   header: { via: 'header' },
   hasHeader: { via: 'header' },
   bearerToken: { via: 'header' },
-};
+});
 
 /** Accessors that return every input, or a chosen few (`only`), or all but some (`except`). */
-export const ALL_READERS: Record<string, Reader> = {
+export const ALL_READERS: Record<string, Reader> = lookupTable({
   all: { via: 'input' },
   input: { via: 'input' },
   validated: { via: 'input' },
@@ -58,7 +59,7 @@ export const ALL_READERS: Record<string, Reader> = {
   json: { via: 'input' },
   query: { via: 'query' },
   collect: { via: 'input' },
-};
+});
 
 /** Properties of a request object that are not inputs (`$request->name` reads the input). */
 export const NOT_INPUTS = new Set([

@@ -1,5 +1,5 @@
 import { child, children, text, type Node } from './ast.js';
-import { late } from './late.js';
+import { late, lateOf } from './late.js';
 import { ALL_READERS, NOT_INPUTS, READERS } from './request-reads.js';
 import type { PhpValue } from './value.js';
 
@@ -49,6 +49,8 @@ export function requestRead(
   if (bag) return bagRead(bag, method, args, evaluate);
   if (!isRequest(target, request)) return undefined;
   if (args.length === 0 && ALL_READERS[method]) return whole(ALL_READERS[method].via);
+  if (method === 'bearerToken')
+    return late({ kind: 'input', name: 'Authorization', via: 'header' }, 'bearer token');
   if (method === 'only') return only(args, evaluate);
   const reader = READERS[method];
   return reader ? named(reader.via, reader.type, args, evaluate) : undefined;
@@ -94,8 +96,15 @@ function named(
 ): PhpValue | undefined {
   const first = args[0]?.kind === 'namedargument' ? child(args[0], 'value') : args[0];
   const name = evaluate(first);
+  const typed = type ? { type } : {};
+  const param = lateOf(name);
+  if (param?.kind === 'param')
+    return late(
+      { kind: 'input', nameParam: param.position, via, ...typed },
+      `input $${param.name}`,
+    );
   if (typeof name !== 'string') return undefined;
-  return late({ kind: 'input', name, via, ...(type ? { type } : {}) }, `input ${name}`);
+  return late({ kind: 'input', name, via, ...typed }, `input ${name}`);
 }
 
 function whole(via: string): PhpValue {

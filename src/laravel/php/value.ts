@@ -95,7 +95,15 @@ export type LateValue =
   /** `Client::$columns`: a static property's default. */
   | { kind: 'static-property'; className: string; name: string }
   /** A request input: one by name (`$request->input('email')`) or all of them (`$request->all()`). */
-  | { kind: 'input'; name?: string; via: string; type?: InputType; keys?: string[] };
+  | {
+      kind: 'input';
+      name?: string;
+      /** The name is the enclosing function's parameter at this position (`get($field)`). */
+      nameParam?: number;
+      via: string;
+      type?: InputType;
+      keys?: string[];
+    };
 
 /** The JSON type a request accessor returns (`integer()` → integer). */
 export type InputType = 'string' | 'integer' | 'number' | 'boolean' | 'array';

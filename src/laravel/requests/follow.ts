@@ -55,6 +55,29 @@ export function followCalls(
   return out;
 }
 
+/**
+ * What a controller's constructor reads from the request and validates (its calls followed,
+ * a `$this->middleware(function ...)` included): Laravel runs it for every action.
+ */
+export function followConstructor(
+  controller: string,
+  classes: ClassIndex,
+  config: ResolveScope['config'],
+): Followed {
+  const found = classes.method(controller, '__construct');
+  if (!found?.facts.uses) return { validations: [], inputs: [] };
+  const frame: Frame = {
+    self: controller,
+    args: [],
+    file: found.owner.file,
+    depth: 0,
+    stack: [`${found.owner.facts.name}::__construct`],
+  };
+  const out: Followed = { validations: [], inputs: [] };
+  visitMethod(found.facts, frame, out, classes, config);
+  return out;
+}
+
 function visitCalls(
   uses: UseFacts | undefined,
   frame: Frame,
@@ -109,7 +132,15 @@ function visitMethod(
       line: v.line,
     });
   }
-  out.inputs.push(...(uses.inputs ?? []));
+  for (const input of uses.inputs ?? []) {
+    if (input.param === undefined) out.inputs.push(input);
+    else {
+      // `$this->get($field)` in a helper: named by the argument it was called with.
+      const name = frame.args[input.param];
+      if (typeof name === 'string' && name !== '')
+        out.inputs.push({ name, via: input.via, ...(input.type ? { type: input.type } : {}) });
+    }
+  }
   visitCalls(uses, frame, out, classes, config);
 }
 

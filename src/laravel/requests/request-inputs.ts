@@ -1,7 +1,8 @@
 import type { HandlerFacts, InputRead, UseFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
-import { followCalls } from './follow.js';
+import { followCalls, followConstructor } from './follow.js';
+import { filterInputs } from './query-filters.js';
 import { validationOf, type Validation } from './rules.js';
 
 /** What an operation's handler is, as far as its input goes. */
@@ -42,6 +43,12 @@ export function requestInputs(
         config,
       )
     : { validations: [], inputs: [] };
+  if (handler.controller && handler.facts) {
+    const constructed = followConstructor(handler.controller, classes, config);
+    followed.validations.push(...constructed.validations);
+    followed.inputs.push(...constructed.inputs);
+  }
+  followed.inputs.push(...filterInputs(handler.facts?.params ?? [], classes));
   const validation = validationOf(handler.facts, handler.file, classes, {
     config,
     ...(handler.controller ? { controller: handler.controller } : {}),

@@ -3,6 +3,7 @@ import type { ClassIndex } from '../project/classes.js';
 import { arrayRecord, type PhpValue } from '../php/value.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 import { settleRule } from './settle.js';
+import { compositeRules } from './composite.js';
 import { rulesOnRequest } from './data-fields.js';
 import type { FollowedValidation } from './follow.js';
 
@@ -57,8 +58,19 @@ export function validationOf(
       continue;
     formRequest = param.type;
     const found = classes.method(param.type, 'rules');
-    const scope = { classes, config: project.config, self: param.type };
-    Object.assign(rules, ruleRecord(found?.facts.returns, scope));
+    const rulesOf = (className: string) =>
+      ruleRecord(classes.method(className, 'rules')?.facts.returns, {
+        classes,
+        config: project.config,
+        self: className,
+      });
+    const own = rulesOf(param.type);
+    Object.assign(
+      rules,
+      Object.keys(own).length > 0
+        ? own
+        : (compositeRules(param.type, classes, project.config, rulesOf) ?? own),
+    );
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(
       attributes,

@@ -1,5 +1,6 @@
 import { FOLDED_FUNCTIONS } from '../php/functions.js';
 import { isPhpArray, type PhpValue } from '../php/value.js';
+import { lookupTable } from '../php/lookup.js';
 
 export interface FoldContext {
   config: (key: string) => PhpValue | undefined;
@@ -13,7 +14,7 @@ type Fold = (args: PhpValue[], ctx: FoldContext) => PhpValue | undefined;
  * `config()` and `env()` (the default: the generator reads no `.env` for rules), PHP's array
  * and string functions that rules and route paths are built with.
  */
-export const RESOLVED_FUNCTIONS: Record<string, Fold> = {
+export const RESOLVED_FUNCTIONS: Record<string, Fold> = lookupTable({
   ...Object.fromEntries(
     Object.entries(FOLDED_FUNCTIONS).map(([name, fold]) => [
       name,
@@ -47,4 +48,4 @@ export const RESOLVED_FUNCTIONS: Record<string, Fold> = {
       }),
     };
   },
-};
+});

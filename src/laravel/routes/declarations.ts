@@ -7,9 +7,10 @@ import { analyseHandler } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
 import { collectAssignments } from '../php/variables.js';
 import type { ActionDecl, ChainCall, RouteDecl } from '../facts/types.js';
+import { lookupTable } from '../php/lookup.js';
 
 /** `Route::get(...)` and friends: the HTTP methods each registers. */
-const VERBS: Record<string, string[] | 'match'> = {
+const VERBS: Record<string, string[] | 'match'> = lookupTable({
   get: ['get'],
   post: ['post'],
   put: ['put'],
@@ -18,24 +19,26 @@ const VERBS: Record<string, string[] | 'match'> = {
   options: ['options'],
   any: ['get', 'post', 'put', 'patch', 'delete', 'options'],
   match: 'match',
-};
+});
 
-const RESOURCES: Record<string, { api: boolean; many: boolean; singleton?: boolean }> = {
-  resource: { api: false, many: false },
-  apiResource: { api: true, many: false },
-  resources: { api: false, many: true },
-  apiResources: { api: true, many: true },
-  singleton: { api: false, many: false, singleton: true },
-  apiSingleton: { api: true, many: false, singleton: true },
-  singletons: { api: false, many: true, singleton: true },
-  apiSingletons: { api: true, many: true, singleton: true },
-};
+const RESOURCES: Record<string, { api: boolean; many: boolean; singleton?: boolean }> = lookupTable(
+  {
+    resource: { api: false, many: false },
+    apiResource: { api: true, many: false },
+    resources: { api: false, many: true },
+    apiResources: { api: true, many: true },
+    singleton: { api: false, many: false, singleton: true },
+    apiSingleton: { api: true, many: false, singleton: true },
+    singletons: { api: false, many: true, singleton: true },
+    apiSingletons: { api: true, many: true, singleton: true },
+  },
+);
 
 /** Registrations that serve no API operation (views, redirects, the fallback). */
 const IGNORED = new Set(['view', 'redirect', 'permanentRedirect', 'fallback', 'bind', 'model']);
 
 /** `Route::group([...])` array keys → the registrar method each stands for. */
-const GROUP_KEYS: Record<string, string> = {
+const GROUP_KEYS: Record<string, string> = lookupTable({
   prefix: 'prefix',
   middleware: 'middleware',
   as: 'name',
@@ -47,7 +50,7 @@ const GROUP_KEYS: Record<string, string> = {
   excluded_middleware: 'withoutMiddleware',
   withoutMiddleware: 'withoutMiddleware',
   scope_bindings: 'scopeBindings',
-};
+});
 
 /**
  * The route declarations among some statements, as written: groups keep their children,

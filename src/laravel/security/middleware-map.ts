@@ -1,6 +1,7 @@
 import type { FileFacts, MiddlewareCall } from '../facts/types.js';
 import { arrayRecord, arrayValues, isPhpArray, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
+import { lookupTable } from '../php/lookup.js';
 
 const HTTP_KERNEL = 'Illuminate\\Foundation\\Http\\Kernel';
 
@@ -64,7 +65,7 @@ export function middlewareMap(
 type Apply = (map: MiddlewareMap, call: MiddlewareCall) => void;
 
 /** `$middleware->group('api', [...])` and friends. @see https://laravel.com/api/11.x/Illuminate/Foundation/Configuration/Middleware.html */
-const CALLS: Record<string, Apply> = {
+const CALLS: Record<string, Apply> = lookupTable({
   group: (map, { args: [name, members] }) => {
     if (typeof name === 'string') map.groups[name] = names(members);
   },
@@ -92,7 +93,7 @@ const CALLS: Record<string, Apply> = {
   statefulApi: (map) => {
     map.groups.api = [STATEFUL, ...(map.groups.api ?? [])];
   },
-};
+});
 
 function apply(map: MiddlewareMap, call: MiddlewareCall): void {
   CALLS[call.method]?.(map, call);
