@@ -9,6 +9,7 @@ import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './ca
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4, type Psr4Root } from './php/psr4.js';
 import { projectFiles } from './project/files.js';
+import { isLaravelProject } from './project/laravel.js';
 import { loadProject, type LoadedProject } from './project/load.js';
 import { patchLastDocument, type Patched } from './patch/apply.js';
 import { dropState, stateOf, writeState } from './patch/state.js';
@@ -113,6 +114,12 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UserError(
       `Project directory not found: ${projectDir}`,
+      'Pass the Laravel project with --project <dir>.',
+    );
+  }
+  if (!isLaravelProject(dir)) {
+    throw new UserError(
+      `${projectDir} is not a Laravel project: it has no artisan, bootstrap/app.php or routes/ folder, and its composer.json does not require laravel/framework`,
       'Pass the Laravel project with --project <dir>.',
     );
   }

@@ -4,7 +4,8 @@ import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { late, lateOf, operate } from '../php/late.js';
 import { requestRead } from '../php/request-values.js';
 import type { PhpValue } from '../php/value.js';
-import type { CallFacts, InputRead, UseFacts, ValidationFacts } from '../facts/types.js';
+import type { CallFacts, FillFacts, InputRead, UseFacts, ValidationFacts } from '../facts/types.js';
+import { fillOf } from './fills.js';
 import { queryBuilderInputs } from './query-builder.js';
 import { validatingCall } from './validations.js';
 
@@ -35,6 +36,8 @@ export function analyseUses(
     calls: [] as CallFacts[],
     dispatches: false,
     named: new Set<string>(),
+    fills: [] as FillFacts[],
+    casts: {} as Record<string, 'integer' | 'number' | 'boolean'>,
   };
   const inputs = new Map<string, InputRead>();
   const callees = new WeakSet<Node>();
@@ -68,6 +71,14 @@ export function analyseUses(
     }
     if (node.kind === 'call' && isNode(node.what)) callees.add(node.what);
     if (reads && !callees.has(node)) for (const r of inputOf(node, at)) addInput(r);
+    if (node.kind === 'cast') {
+      const cast = castOf(node, at);
+      if (cast) out.casts[cast.name] ??= cast.type;
+    }
+    if (node.kind === 'call' || node.kind === 'new') {
+      const filled = fillOf(node, at);
+      if (filled) out.fills.push(filled);
+    }
     if (node.kind === 'call') {
       for (const r of queryBuilderInputs(node, at)) addInput(r);
       if (isDispatch(node)) out.dispatches = true;
@@ -94,8 +105,29 @@ export function analyseUses(
   if (out.validations.length > 0) facts.validations = out.validations;
   if (out.inputs.length > 0) facts.inputs = out.inputs;
   if (out.calls.length > 0) facts.calls = out.calls;
+  if (out.fills.length > 0) facts.fills = out.fills;
+  if (Object.keys(out.casts).length > 0) facts.casts = out.casts;
   if (out.dispatches) facts.dispatches = { calls: [...out.named].sort() };
   return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+const CAST_TYPES: Record<string, 'integer' | 'number' | 'boolean'> = {
+  int: 'integer',
+  float: 'number',
+  bool: 'boolean',
+};
+
+/** `(int) $id` with `$id` a parameter: the parameter's type. */
+function castOf(
+  node: Node,
+  ctx: EvalContext,
+): { name: string; type: 'integer' | 'number' | 'boolean' } | undefined {
+  const type = Object.hasOwn(CAST_TYPES, String(node.type))
+    ? CAST_TYPES[String(node.type)]
+    : undefined;
+  const what = child(node, 'expr');
+  const name = what?.kind === 'variable' ? String(what.name) : undefined;
+  return type && name && ctx.params?.includes(name) ? { name, type } : undefined;
 }
 
 /** A `foreach` over a literal list: the context of each pass, its value variable bound. */

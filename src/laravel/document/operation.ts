@@ -7,7 +7,7 @@ import { requestInputs } from '../requests/request-inputs.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from './context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
-import { pathParameter, pathVariants, uriParams } from './path-params.js';
+import { castParams, pathParameter, pathVariants, uriParams } from './path-params.js';
 import { queryParameters } from './query-params.js';
 import { inputBody } from './input-body.js';
 import { responses } from './responses.js';
@@ -46,6 +46,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
   const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
+  const handlerParams = castParams(handler.facts?.params ?? [], handler.uses?.casts);
   const methods = route.methods.filter((m) => m !== 'head');
   const out: BuiltOperation[] = [];
   for (const [mi, method] of methods.entries()) {
@@ -54,7 +55,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
       const readOnly = READ_ONLY.has(method);
       const path = params
         .filter((p) => !variant.dropped.includes(p.name))
-        .map((p) => pathParameter(p, route.wheres[p.name], handler.facts?.params ?? [], ctx.asm));
+        .map((p) => pathParameter(p, route.wheres[p.name], handlerParams, ctx.asm));
       const taken = new Set(path.map((p) => p.parameter.name));
       const parameters: ParameterObject[] = [
         ...path.map((p) => p.parameter),

@@ -110,12 +110,27 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
     }
   }
   if (traits.length > 0) facts.traits = traits;
-  // Promoted constructor parameters are typed properties too.
+  // Promoted constructor parameters are typed properties too, and so are properties the
+  // constructor sets from a typed parameter (`$this->repo = $repo;`).
   const constructor = members.find((m) => m.kind === 'method' && text(m, 'name') === '__construct');
+  const typed = new Map<string, string>();
   for (const param of children(constructor, 'arguments')) {
     const name = text(param, 'name');
     const declared = classOfNameNode(ctx.scope, child(param, 'type'));
+    if (name && declared) typed.set(name, declared);
     if (name && declared && Number(param.flags ?? 0) !== 0) (facts.types ??= {})[name] = declared;
+  }
+  if (typed.size === 0) return;
+  for (const statement of children(child(constructor, 'body'), 'children')) {
+    const assign = child(statement, 'expression');
+    const left = child(assign, 'left');
+    const right = child(assign, 'right');
+    if (assign?.kind !== 'assign' || left?.kind !== 'propertylookup') continue;
+    const target = child(left, 'what');
+    const property = text(left, 'offset');
+    const type = right?.kind === 'variable' ? typed.get(String(right.name)) : undefined;
+    if (target?.kind === 'variable' && target.name === 'this' && property && type)
+      (facts.types ??= {})[property] ??= type;
   }
 }
 

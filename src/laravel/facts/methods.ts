@@ -10,7 +10,7 @@ import { returnExpressions } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
 import { resourceFields } from '../resources/fields.js';
 import { routeDeclarations } from '../routes/declarations.js';
-import type { MethodFacts } from './types.js';
+import type { MethodFacts, UseFacts } from './types.js';
 
 export interface ClassRole {
   controller: boolean;
@@ -131,7 +131,7 @@ export function methodFacts(
       },
     );
     // A handler's own validation and inputs are in `handler`; its calls are followed.
-    const kept = facts.handler ? (uses?.calls ? { calls: uses.calls } : undefined) : uses;
+    const kept = facts.handler ? handlerUses(uses) : uses;
     if (kept) facts.uses = kept;
   }
   if ((role.provider || role.routes) && mentionsRoutes(method)) {
@@ -142,6 +142,16 @@ export function methodFacts(
     if (routes.length > 0) facts.routes = routes;
   }
   return facts;
+}
+
+/** What a handler's `uses` keeps: its calls and mass assignments (`handler` has the rest). */
+function handlerUses(uses: UseFacts | undefined): UseFacts | undefined {
+  if (!uses?.calls && !uses?.fills && !uses?.casts) return undefined;
+  return {
+    ...(uses.calls ? { calls: uses.calls } : {}),
+    ...(uses.fills ? { fills: uses.fills } : {}),
+    ...(uses.casts ? { casts: uses.casts } : {}),
+  };
 }
 
 /**

@@ -126,10 +126,26 @@ export interface CallFacts {
   when?: PhpValue;
 }
 
+/** Request data mass-assigned to a model (`Client::create($request->all())`). */
+export interface FillFacts {
+  line: number;
+  /** The model, when the code names it. */
+  className?: string;
+  /** Else the parameter holding it (`$model->fill($data)` in a generic repository). */
+  param?: number;
+  /** Else the static call that made it (`PostFactory::create()`): its declared return type. */
+  madeBy?: string;
+  /** What is assigned: the request's input, or a parameter a caller binds. */
+  data: PhpValue;
+}
+
 export interface UseFacts {
   validations?: ValidationFacts[];
   inputs?: InputRead[];
   calls?: CallFacts[];
+  fills?: FillFacts[];
+  /** Parameters the body casts (`(int) $id`): the type a route parameter of that name has. */
+  casts?: Record<string, 'integer' | 'number' | 'boolean'>;
   /**
    * Calls `$this->$name(...)`: one method per input, as query filter classes do; with the
    * methods it calls by name itself (its own machinery, not filters).

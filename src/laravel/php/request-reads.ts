@@ -50,8 +50,9 @@ export const READERS: Record<string, Reader> = lookupTable({
 export const ALL_READERS: Record<string, Reader> = lookupTable({
   all: { via: 'input' },
   input: { via: 'input' },
-  validated: { via: 'input' },
-  safe: { via: 'input' },
+  // Only what the rules allowed: mass-assigning it adds no field.
+  validated: { via: 'validated' },
+  safe: { via: 'validated' },
   toArray: { via: 'input' },
   only: { via: 'input' },
   except: { via: 'input' },

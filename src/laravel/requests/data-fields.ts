@@ -1,49 +1,88 @@
 import { lateOf } from '../php/late.js';
-import type { PhpValue } from '../php/value.js';
+import type { LateValue, PhpValue } from '../php/value.js';
+
+/** Where a validated field's value comes from. */
+type Source =
+  /** The request's field of this name (the same, or renamed). */
+  | { field: string }
+  /** Set by the server (`auth()->id()`, a constant): no field of the request. */
+  | { server: true };
 
 /**
  * Rules validated against data built from the request, as rules on the request's own fields:
- * `Validator::make(['name' => $request->input('title'), 'author_id' => $user->id], $rules)`
- * validates the client's `title` with the rules of `name`, and `author_id`, which the server
- * sets, is no field of the request. Data that is the request's input (`$request->all()`, or a
- * value that cannot be read) leaves the rules as they are.
+ * - `Validator::make(['name' => $request->input('title'), 'author_id' => $user->id], $rules)`
+ *   validates the client's `title` with the rules of `name`, and `author_id`, which the server
+ *   sets, is no field of the request;
+ * - `array_merge($request->all(), ['user_id' => $id])` (a FormRequest's `validationData()`, a
+ *   `prepareForValidation()` `merge()`) keeps the request's fields, less what the server sets;
+ * - `$request->input('data')` (a `validationData()` that unwraps an envelope) puts every field
+ *   under `data`.
+ * Data that is the request's whole input, or that cannot be read, leaves the rules as they are.
  */
 export function rulesOnRequest(
   rules: Record<string, PhpValue>,
   data: PhpValue | undefined,
 ): Record<string, PhpValue> {
-  const keys = dataKeys(data);
-  if (!keys) return rules;
+  const envelope = envelopeOf(data);
+  if (envelope !== undefined) return prefixed(rules, envelope);
+  const sourceOf = sources(data);
+  if (!sourceOf) return rules;
   const out: Record<string, PhpValue> = {};
   for (const [field, rule] of Object.entries(rules)) {
     const [top = '', ...rest] = field.split('.');
-    const source = keys.get(top);
-    if (source === undefined) continue;
-    out[[source, ...rest].join('.')] = rule;
+    const source = sourceOf(top);
+    if (source && 'field' in source) out[[source.field, ...rest].join('.')] = rule;
   }
   return out;
 }
 
+/** `$request->input('data')`: the one input the data is, whose fields are validated. */
+function envelopeOf(data: PhpValue | undefined): string | undefined {
+  const late = lateOf(data ?? null);
+  return late?.kind === 'input' && late.name !== undefined && late.via !== 'header'
+    ? late.name
+    : undefined;
+}
+
+function prefixed(rules: Record<string, PhpValue>, envelope: string): Record<string, PhpValue> {
+  return Object.fromEntries(Object.entries(rules).map(([f, r]) => [`${envelope}.${f}`, r]));
+}
+
 /**
- * The data's top-level keys → the request field each one holds (its own name for the
- * request's whole input); undefined when the data is the request's input, or unknown.
+ * Each top-level key's source, or undefined when the data is the request's whole input (or
+ * cannot be read): every validated field is then the request's own.
  */
-function dataKeys(data: PhpValue | undefined): Map<string, string> | undefined {
-  if (data === undefined || typeof data !== 'object' || data === null) return undefined;
-  if (data.kind === 'array') {
-    const keys = new Map<string, string>();
-    for (const item of data.items) {
-      if (typeof item.key !== 'string') continue;
-      const late = lateOf(item.value);
-      if (late?.kind === 'input' && late.name !== undefined) keys.set(item.key, late.name);
-    }
-    return keys;
-  }
+function sources(data: PhpValue | undefined): ((key: string) => Source | undefined) | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  if (data.kind === 'array') return (key) => entrySource(data, key);
   const late = lateOf(data);
-  if (late?.kind === 'merge') {
-    // `array_merge($request->all(), ['user_id' => $id])`: the input, less what is overwritten.
-    if (!late.parts.some((p) => lateOf(p)?.kind === 'input')) return undefined;
-    return undefined;
-  }
-  return undefined;
+  if (late?.kind !== 'merge' || !late.parts.some(isWholeInput)) return undefined;
+  return mergedSource(late);
+}
+
+/** Later parts win (`array_merge`), earlier ones for `+`; the whole input holds every key. */
+function mergedSource(late: Extract<LateValue, { kind: 'merge' }>) {
+  const parts = late.union ? [...late.parts].reverse() : late.parts;
+  return (key: string): Source | undefined => {
+    let found: Source | undefined;
+    for (const part of parts) {
+      if (isWholeInput(part)) found = { field: key };
+      else if (typeof part === 'object' && part?.kind === 'array')
+        found = entrySource(part, key) ?? found;
+    }
+    return found;
+  };
+}
+
+function entrySource(array: Extract<PhpValue, { kind: 'array' }>, key: string): Source | undefined {
+  const item = [...array.items].reverse().find((i) => i.key === key);
+  if (!item) return undefined;
+  const late = lateOf(item.value);
+  if (late?.kind === 'input' && late.name !== undefined) return { field: late.name };
+  return { server: true };
+}
+
+function isWholeInput(value: PhpValue): boolean {
+  const late = lateOf(value);
+  return late?.kind === 'input' && late.name === undefined && late.via !== 'request' && !late.keys;
 }

@@ -1,4 +1,5 @@
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
+import { lateOf } from '../php/late.js';
 import { shortName } from '../php/names.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
@@ -18,6 +19,8 @@ export interface FollowedValidation {
 export interface Followed {
   validations: FollowedValidation[];
   inputs: InputRead[];
+  /** Models the request's whole input is mass-assigned to. */
+  filled: string[];
 }
 
 /** How many calls deep: controller → private helper → service → its validator. */
@@ -26,6 +29,10 @@ const MAX_DEPTH = 5;
 interface Frame {
   self?: string;
   args: readonly PhpValue[];
+  /** The classes the arguments are known to be (the caller's typed parameters). */
+  argTypes?: readonly (string | undefined)[];
+  /** The classes this method's parameters hold (declared, else the caller's). */
+  paramTypes?: readonly (string | undefined)[];
   file: string;
   depth: number;
   stack: readonly string[];
@@ -43,7 +50,7 @@ export function followCalls(
   classes: ClassIndex,
   config: ResolveScope['config'],
 ): Followed {
-  const out: Followed = { validations: [], inputs: [] };
+  const out: Followed = { validations: [], inputs: [], filled: [] };
   const frame: Frame = {
     ...(start.self ? { self: start.self } : {}),
     args: [],
@@ -51,6 +58,11 @@ export function followCalls(
     depth: 0,
     stack: [],
   };
+  const scope = { classes, config, ...(start.self ? { self: start.self } : {}) };
+  for (const f of start.uses?.fills ?? []) {
+    const model = f.className ?? madeBy(f.madeBy, classes);
+    if (model && isWholeInput(resolveValue(f.data, scope))) out.filled.push(model);
+  }
   visitCalls(start.uses, frame, out, classes, config);
   return out;
 }
@@ -65,7 +77,7 @@ export function followConstructor(
   config: ResolveScope['config'],
 ): Followed {
   const found = classes.method(controller, '__construct');
-  if (!found?.facts.uses) return { validations: [], inputs: [] };
+  if (!found?.facts.uses) return { validations: [], inputs: [], filled: [] };
   const frame: Frame = {
     self: controller,
     args: [],
@@ -73,7 +85,7 @@ export function followConstructor(
     depth: 0,
     stack: [`${found.owner.facts.name}::__construct`],
   };
-  const out: Followed = { validations: [], inputs: [] };
+  const out: Followed = { validations: [], inputs: [], filled: [] };
   visitMethod(found.facts, frame, out, classes, config);
   return out;
 }
@@ -99,6 +111,7 @@ function visitCalls(
     const inner: Frame = {
       ...(found.self ? { self: found.self } : {}),
       args: call.args.map(resolve),
+      argTypes: call.args.map((a) => typeOfArg(a, frame)),
       file: found.file,
       depth: frame.depth + 1,
       stack: [...frame.stack, found.key],
@@ -109,11 +122,15 @@ function visitCalls(
 
 function visitMethod(
   method: MethodFacts,
-  frame: Frame,
+  given: Frame,
   out: Followed,
   classes: ClassIndex,
   config: ResolveScope['config'],
 ): void {
+  const frame: Frame = {
+    ...given,
+    paramTypes: method.params.map((_, i) => paramType(method, given, i)),
+  };
   const scope = {
     classes,
     config,
@@ -131,6 +148,10 @@ function visitMethod(
       file: frame.file,
       line: v.line,
     });
+  }
+  for (const f of uses.fills ?? []) {
+    const model = f.className ?? paramType(method, frame, f.param) ?? madeBy(f.madeBy, classes);
+    if (model && isWholeInput(resolveValue(f.data, scope))) out.filled.push(model);
   }
   for (const input of uses.inputs ?? []) {
     if (input.param === undefined) out.inputs.push(input);
@@ -174,6 +195,38 @@ function callee(
     key: `${lookup}::${call.method}`,
     ...(self ? { self } : {}),
   };
+}
+
+/** The class a parameter holds: declared, else what the caller passed (a typed variable). */
+function paramType(method: MethodFacts, frame: Frame, position: number | undefined) {
+  if (position === undefined) return undefined;
+  const declared = method.params[position]?.type;
+  return declared?.includes('\\') ? declared : frame.argTypes?.[position];
+}
+
+/** The class a static call returns (`PostFactory::create()`), from its declared return type. */
+function madeBy(callee: string | undefined, classes: ClassIndex): string | undefined {
+  const at = callee?.lastIndexOf('::') ?? -1;
+  if (!callee || at < 0) return undefined;
+  const type = classes.method(callee.slice(0, at), callee.slice(at + 2))?.facts.returnType;
+  return type?.includes('\\') ? type : undefined;
+}
+
+/** An argument's class, when it is the caller's own (typed or passed-on) parameter. */
+function typeOfArg(arg: PhpValue, frame: Frame): string | undefined {
+  const late = lateOf(arg);
+  return late?.kind === 'param' ? frame.paramTypes?.[late.position] : undefined;
+}
+
+/**
+ * The request's whole input (`$request->all()`), possibly merged with more: not `validated()`,
+ * which holds only what the rules allow.
+ */
+function isWholeInput(value: PhpValue): boolean {
+  const late = lateOf(value);
+  if (late?.kind === 'input')
+    return late.name === undefined && !['request', 'validated'].includes(late.via) && !late.keys;
+  return late?.kind === 'merge' && late.parts.some(isWholeInput);
 }
 
 function isFalse(value: PhpValue): boolean {

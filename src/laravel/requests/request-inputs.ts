@@ -1,7 +1,8 @@
 import type { HandlerFacts, InputRead, UseFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
-import { followCalls, followConstructor } from './follow.js';
+import { followCalls, followConstructor, type Followed } from './follow.js';
+import { stringList } from '../php/value.js';
 import { filterInputs } from './query-filters.js';
 import { validationOf, type Validation } from './rules.js';
 
@@ -42,13 +43,17 @@ export function requestInputs(
         classes,
         config,
       )
-    : { validations: [], inputs: [] };
+    : emptyFollowed();
   if (handler.controller && handler.facts) {
     const constructed = followConstructor(handler.controller, classes, config);
     followed.validations.push(...constructed.validations);
     followed.inputs.push(...constructed.inputs);
+    followed.filled.push(...constructed.filled);
   }
   followed.inputs.push(...filterInputs(handler.facts?.params ?? [], classes));
+  for (const model of new Set(followed.filled))
+    for (const name of stringList(classes.property(model, 'fillable')))
+      followed.inputs.push({ name, via: 'input' });
   const validation = validationOf(handler.facts, handler.file, classes, {
     config,
     ...(handler.controller ? { controller: handler.controller } : {}),
@@ -61,6 +66,10 @@ export function requestInputs(
   );
   const facts = handler.facts ? { ...handler.facts, inputs } : undefined;
   return { ...(validation ? { validation } : {}), ...(facts ? { facts } : {}), unvalidated };
+}
+
+function emptyFollowed(): Followed {
+  return { validations: [], inputs: [], filled: [] };
 }
 
 function dedupe(inputs: InputRead[]): InputRead[] {

@@ -4,6 +4,7 @@ import { arrayRecord, type PhpValue } from '../php/value.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 import { settleRule } from './settle.js';
 import { compositeRules } from './composite.js';
+import { formRequestData } from './form-data.js';
 import { rulesOnRequest } from './data-fields.js';
 import type { FollowedValidation } from './follow.js';
 
@@ -65,12 +66,13 @@ export function validationOf(
         self: className,
       });
     const own = rulesOf(param.type);
-    Object.assign(
-      rules,
+    const all =
       Object.keys(own).length > 0
         ? own
-        : (compositeRules(param.type, classes, project.config, rulesOf) ?? own),
-    );
+        : (compositeRules(param.type, classes, project.config, rulesOf) ?? own);
+    // Validated against `validationData()` or the input `prepareForValidation()` changed.
+    const data = formRequestData(param.type, classes, project.config);
+    Object.assign(rules, data === undefined ? all : rulesOnRequest(all, data));
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(
       attributes,

@@ -215,8 +215,12 @@ function closureAction(node: Node, ctx: EvalContext): ActionDecl {
       params,
     }),
   });
-  return uses?.calls
-    ? { kind: 'closure', handler, uses: { calls: uses.calls } }
+  const kept = {
+    ...(uses?.calls ? { calls: uses.calls } : {}),
+    ...(uses?.fills ? { fills: uses.fills } : {}),
+  };
+  return Object.keys(kept).length > 0
+    ? { kind: 'closure', handler, uses: kept }
     : { kind: 'closure', handler };
 }
 

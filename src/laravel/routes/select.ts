@@ -34,7 +34,7 @@ export function documentedRoutes(
     apiFiles: entry.apiFiles,
   });
   const prefixes = config.apiPrefixes ?? [entry.apiPrefix ?? DEFAULT_PREFIX];
-  const api = routes.filter((r) => isApi(r, prefixes));
+  const api = routes.filter((r) => isApi(r, prefixes) && !isCatchAll(r));
   if (routes.length === 0) warnings.push(...noRoute(entry, unresolved));
   else if (api.length === 0)
     warnings.push({
@@ -51,6 +51,17 @@ function isApi(route: Route, prefixes: readonly string[]): boolean {
       prefix === '' || prefix === '*' || route.uri === prefix || route.uri.startsWith(`${prefix}/`)
     );
   });
+}
+
+/**
+ * `Route::any('{any}', fn () => ...)->where('any', '.*')`: a closure that answers every path
+ * the other routes do not, as `Route::fallback()` does; it is no operation of the API.
+ * @see https://laravel.com/docs/routing#fallback-routes
+ */
+function isCatchAll(route: Route): boolean {
+  const last = /\{(\w+)\??\}$/.exec(route.uri)?.[1];
+  const where = last ? route.wheres[last] : undefined;
+  return route.action.kind === 'closure' && where !== undefined && /^\(?\.[*+]\)?$/.test(where);
 }
 
 /** Where the run looked for routes and what it could not follow, as warnings. */
