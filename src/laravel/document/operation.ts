@@ -4,6 +4,7 @@ import type { HandlerFacts, UseFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
 import { requestInputs } from '../requests/request-inputs.js';
+import { missingControllerCause } from '../routes/why-missing.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from './context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
@@ -126,9 +127,12 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   const { controller, method } = action;
   const found = asm.classes.method(controller, method);
   if (!found) {
+    const cause = asm.classes.has(controller)
+      ? undefined
+      : missingControllerCause(controller, asm.classes);
     const why = asm.classes.has(controller)
       ? `has no method ${method}()`
-      : 'was not found or could not be parsed';
+      : `was not found or could not be parsed${cause ? ` (${cause})` : ''}`;
     asm.warnings.push({
       file: route.file,
       line: route.line,

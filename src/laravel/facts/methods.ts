@@ -3,6 +3,7 @@ import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { collectAssignments } from '../php/variables.js';
 import type { PhpValue } from '../php/value.js';
+import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
 import { paramFacts, returnType } from '../controllers/params.js';
@@ -53,6 +54,8 @@ const VALUE_METHODS = new Set([
 const VALUE_KINDS = new Set([
   'array',
   'string',
+  'number',
+  'boolean',
   'nowdoc',
   'encapsed',
   'bin',
@@ -134,7 +137,7 @@ export function methodFacts(
     const kept = facts.handler ? handlerUses(uses) : uses;
     if (kept) facts.uses = kept;
   }
-  if ((role.provider || role.routes) && mentionsRoutes(method)) {
+  if ((role.provider || role.routes) && mentionsRoutes(method, ctx)) {
     const routes = routeDeclarations(children(body, 'children'), {
       ...inner,
       variables: variables(),
@@ -224,11 +227,13 @@ function valueReturned(
  * Whether a method may declare routes: it names the `Route` facade or a `$router`, requires a
  * file, calls `$this->routes()`, `loadRoutesFrom()` or a route class's `map()`.
  */
-function mentionsRoutes(method: Node): boolean {
+function mentionsRoutes(method: Node, ctx: EvalContext): boolean {
   let found = false;
   walk(method, (node) => {
     if (found) return false;
-    if (node.kind === 'name' && /(^|\\)Route$/.test(String(node.name))) found = true;
+    // The facade, whatever it is imported as (`use ...\Facades\Route as Router;`).
+    if (node.kind === 'name' && shortName(classOfNameNode(ctx.scope, node) ?? '') === 'Route')
+      found = true;
     else if (node.kind === 'variable' && node.name === 'router') found = true;
     else if (node.kind === 'include') found = true;
     else if (

@@ -42,12 +42,16 @@ export function expandMiddleware(
     }
   };
   visit(middleware, 0, []);
-  const removed = new Set(
-    without.flatMap((w) => [w, ...(map.groups[w] ?? []), map.aliases[split(w)[0]!] ?? w]),
-  );
-  return out.filter(
-    (m) => !removed.has(m.written) && !removed.has(m.name) && !removed.has(m.className ?? ''),
-  );
+  if (without.length === 0) return out;
+  // Laravel compares middleware resolved to `Class:parameters`: `withoutMiddleware('auth:api')`
+  // removes `auth:api`, not `auth:sanctum`.
+  const excluded = new Set(expandMiddleware(without, map).map(resolvedKey));
+  return out.filter((m) => !excluded.has(resolvedKey(m)));
+}
+
+function resolvedKey(m: RouteMiddleware): string {
+  const base = m.className ?? m.name;
+  return m.params.length > 0 ? `${base}:${m.params.join(',')}` : base;
 }
 
 function split(written: string): [string, string] {
