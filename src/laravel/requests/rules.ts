@@ -24,6 +24,12 @@ export interface Validation {
   attributes?: Record<string, string>;
   /** `messages()` of the FormRequest, or the inline call's: `field.rule` (or `rule`) → message. */
   messages?: Record<string, string>;
+  /**
+   * The rules under the names Laravel's errors use, when the request's fields are named
+   * otherwise (`validationData()` unwrapping an envelope, a renamed input): `rules` describe
+   * the body, these the 422 answer.
+   */
+  errorRules?: Record<string, PhpValue>;
 }
 
 /**
@@ -49,6 +55,8 @@ export function validationOf(
 ): Validation | undefined {
   if (!handler) return undefined;
   const rules: Record<string, PhpValue> = {};
+  const errorRules: Record<string, PhpValue> = {};
+  let renamed = false;
   let formRequest: string | undefined;
   let mayForbid = false;
   let where: { file?: string; line?: number } = {};
@@ -73,6 +81,8 @@ export function validationOf(
     // Validated against `validationData()` or the input `prepareForValidation()` changed.
     const data = formRequestData(param.type, classes, project.config);
     Object.assign(rules, data === undefined ? all : rulesOnRequest(all, data));
+    Object.assign(errorRules, all);
+    renamed ||= data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(
       attributes,
@@ -93,7 +103,9 @@ export function validationOf(
       config: project.config,
       ...(project.controller ? { self: project.controller } : {}),
     };
-    Object.assign(rules, ruleRecord(inline.rules, scope));
+    const own = ruleRecord(inline.rules, scope);
+    Object.assign(rules, own);
+    Object.assign(errorRules, own);
     Object.assign(attributes, stringRecord(inline.attributes));
     Object.assign(messages, stringRecord(inline.messages));
     formRequest = undefined;
@@ -102,6 +114,8 @@ export function validationOf(
   for (const followed of project.followed ?? []) {
     const own = ruleRecord(followed.rules, { classes, config: project.config });
     Object.assign(rules, rulesOnRequest(own, followed.data));
+    Object.assign(errorRules, own);
+    renamed ||= followed.data !== undefined;
     Object.assign(attributes, stringRecord(followed.attributes));
     Object.assign(messages, stringRecord(followed.messages));
     formRequest = undefined;
@@ -111,6 +125,8 @@ export function validationOf(
   const validation: Validation = { rules, mayForbid, ...where };
   if (formRequest && handler.validations.length === 0 && !project.followed?.length)
     validation.formRequest = formRequest;
+  if (renamed && JSON.stringify(errorRules) !== JSON.stringify(rules))
+    validation.errorRules = errorRules;
   if (Object.keys(attributes).length > 0) validation.attributes = attributes;
   if (Object.keys(messages).length > 0) validation.messages = messages;
   return validation;
