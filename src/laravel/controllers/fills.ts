@@ -1,5 +1,5 @@
 import { children, lineOf, type Node } from '../php/ast.js';
-import { argValue, flattenChain, staticCall } from '../php/chain.js';
+import { argValue, flattenChain, staticCall, type Chain } from '../php/chain.js';
 import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { lateOf } from '../php/late.js';
 import type { PhpValue } from '../php/value.js';
@@ -27,7 +27,7 @@ const FILLING: Record<string, number> = Object.assign(
  * the model's `$fillable` attributes are the request's fields.
  * @see https://laravel.com/docs/eloquent#mass-assignment
  */
-export function fillOf(node: Node, ctx: EvalContext): FillFacts | undefined {
+export function fillOf(node: Node, ctx: EvalContext, chain?: Chain): FillFacts | undefined {
   if (node.kind === 'new') {
     const className = lookupClass(node.what as Node, ctx);
     return className ? fill(node, children(node, 'arguments')[0], { className }, ctx) : undefined;
@@ -39,7 +39,7 @@ export function fillOf(node: Node, ctx: EvalContext): FillFacts | undefined {
     const className = at === undefined ? undefined : lookupClass(stat.what, ctx);
     return className ? fill(node, stat.args[at!], { className }, ctx) : undefined;
   }
-  const { root, links } = flattenChain(node);
+  const { root, links } = chain ?? flattenChain(node);
   const last = links.at(-1);
   const at = last?.call ? FILLING[last.name] : undefined;
   if (at === undefined || links.length !== 1 || root.kind !== 'variable') return undefined;

@@ -1,5 +1,5 @@
 import type { Node } from '../php/ast.js';
-import { argValue, flattenChain } from '../php/chain.js';
+import { argValue, flattenChain, type Chain } from '../php/chain.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
 import type { PhpValue } from '../php/value.js';
 import type { InputRead } from '../facts/types.js';
@@ -26,9 +26,13 @@ const LINKS: Record<string, (args: PhpValue[]) => string[]> = lookupTable({
 });
 
 /** The query parameters a query-builder chain (ending at `node`) allows. */
-export function queryBuilderInputs(node: Node, ctx: EvalContext): InputRead[] {
+export function queryBuilderInputs(
+  node: Node,
+  ctx: EvalContext,
+  chain: Chain = flattenChain(node),
+): InputRead[] {
   if (node.kind !== 'call') return [];
-  const { links } = flattenChain(node);
+  const { links } = chain;
   const last = links.at(-1);
   const read = last?.call ? LINKS[last.name] : undefined;
   if (!last || !read) return [];

@@ -1,5 +1,5 @@
-import { child, children, isNode, lineOf, type Node } from '../php/ast.js';
-import { argValue, flattenChain, functionCall, staticCall } from '../php/chain.js';
+import { child, children, forEachChild, isNode, lineOf, type Node } from '../php/ast.js';
+import { argValue, flattenChain, functionCall, staticCall, type Chain } from '../php/chain.js';
 import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { late, lateOf, operate } from '../php/late.js';
 import { requestRead } from '../php/request-values.js';
@@ -75,29 +75,27 @@ export function analyseUses(
       const cast = castOf(node, at);
       if (cast) out.casts[cast.name] ??= cast.type;
     }
-    if (node.kind === 'call' || node.kind === 'new') {
+    if (node.kind === 'new') {
       const filled = fillOf(node, at);
       if (filled) out.fills.push(filled);
     }
     if (node.kind === 'call') {
-      for (const r of queryBuilderInputs(node, at)) addInput(r);
+      // Each look at the call reads the same chain: flattened once.
+      const chain = flattenChain(node);
+      const filled = fillOf(node, at, chain);
+      if (filled) out.fills.push(filled);
+      for (const r of queryBuilderInputs(node, at, chain)) addInput(r);
       if (isDispatch(node)) out.dispatches = true;
       const own = thisMethod(node);
       if (own) out.named.add(own);
-      const validation = validationOf(node, at, when);
+      const validation = validationOf(node, at, when, chain);
       if (validation) out.validations.push(validation);
       else {
-        const call = callOf(node, at, when, options.allThisCalls === true);
+        const call = callOf(node, at, when, options.allThisCalls === true, chain);
         if (call) out.calls.push(call);
       }
     }
-    for (const key of Object.keys(node)) {
-      if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
-      const value = node[key];
-      if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) visit(item, when, at);
-      } else if (isNode(value)) visit(value, when, at);
-    }
+    forEachChild(node, (item) => visit(item, when, at));
   };
   visit(body, [], ctx);
   out.inputs = [...inputs.values()];
@@ -195,8 +193,13 @@ function inputOf(node: Node, ctx: EvalContext): InputRead[] {
   return (late.keys ?? []).map((name) => ({ name, via: late.via }));
 }
 
-function validationOf(node: Node, ctx: EvalContext, when: PhpValue[]): ValidationFacts | undefined {
-  const call = validatingCall(node, ctx);
+function validationOf(
+  node: Node,
+  ctx: EvalContext,
+  when: PhpValue[],
+  chain: Chain,
+): ValidationFacts | undefined {
+  const call = validatingCall(node, ctx, undefined, chain);
   const rules = argValue(call?.args[call.at]);
   if (!call || !rules) return undefined;
   const [messages, attributes] = [1, 2].map((n) => argValue(call.args[call.at + n]));
@@ -220,8 +223,9 @@ function callOf(
   ctx: EvalContext,
   when: PhpValue[],
   allThisCalls: boolean,
+  chain: Chain,
 ): CallFacts | undefined {
-  const target = targetOf(node, ctx);
+  const target = targetOf(node, ctx, chain);
   if (!target) return undefined;
   const argNodes = children(node, 'arguments');
   // Request data comes in variables (or `request()`): a call without any is not followed.
@@ -251,6 +255,7 @@ function callOf(
 function targetOf(
   node: Node,
   ctx: EvalContext,
+  chain: Chain,
 ): (Pick<CallFacts, 'kind' | 'className' | 'method'> & { onRequest?: boolean }) | undefined {
   const fn = functionCall(node);
   if (fn) return NOT_FOLLOWED.test(fn.name) ? undefined : { kind: 'function', method: fn.name };
@@ -271,7 +276,7 @@ function targetOf(
         }
       : { kind: 'class', className, method: stat.method };
   }
-  const { root, links } = flattenChain(node);
+  const { root, links } = chain;
   const last = links.at(-1);
   if (!last?.call) return undefined;
   const receiver = links.slice(0, -1);
@@ -329,14 +334,11 @@ function mentionsVariable(node: Node): boolean {
     if (name === 'request') return true;
   }
   if (node.kind === 'closure' || node.kind === 'arrowfunc') return false;
-  for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
-    const value = node[key];
-    if (Array.isArray(value)) {
-      if (value.some((item) => isNode(item) && mentionsVariable(item))) return true;
-    } else if (isNode(value) && mentionsVariable(value)) return true;
-  }
-  return false;
+  let found = false;
+  forEachChild(node, (item) => {
+    found ||= mentionsVariable(item);
+  });
+  return found;
 }
 
 /** Whether a value holds request data: an input, the request itself, or an array with one. */

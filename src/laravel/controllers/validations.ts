@@ -1,5 +1,5 @@
 import { lineOf, walk, type Node } from '../php/ast.js';
-import { argValue, flattenChain, functionCall, staticCall } from '../php/chain.js';
+import { argValue, flattenChain, functionCall, staticCall, type Chain } from '../php/chain.js';
 import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
 import type { HandlerFacts } from '../facts/types.js';
@@ -38,6 +38,8 @@ export function validatingCall(
   node: Node,
   ctx: EvalContext,
   isRequest: (root: Node) => boolean = (root) => requestHolder(root, ctx),
+  /** The node's chain, when the caller has it already. */
+  chain: Chain = flattenChain(node),
 ): { args: Node[]; at: number; data?: number } | undefined {
   const fn = functionCall(node);
   if (fn) return fn.name === 'validator' ? { args: fn.args, at: 1, data: 0 } : undefined;
@@ -48,7 +50,7 @@ export function validatingCall(
       ? { args: call.args, at: 1, data: 0 }
       : undefined;
   }
-  const { root, links } = flattenChain(node);
+  const { root, links } = chain;
   const [link] = links;
   if (links.length !== 1 || !link?.call) return undefined;
   if (link.name === 'validate' && isRequest(root)) return { args: link.args, at: 0 };

@@ -16,7 +16,8 @@ import type { FileFacts } from './types.js';
 const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
 
 /** Text of a file whose classes may declare routes outside a service provider. */
-const MAY_ROUTE = /\$router\b|Route\b|\b(require|include)(_once)?\b/;
+const MAY_ROUTE =
+  /\$router\b|\bRoute::|Facades\\Route as\b|\b(require|include)(_once)?\b|loadRoutesFrom|->routes\(/;
 
 /** Text of a file whose methods may read the request or validate without being handed it. */
 const READS_REQUEST = /\brequest\(|Validator|validate/;

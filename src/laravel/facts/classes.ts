@@ -136,7 +136,7 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
 
 /** Namespaces of classes request data does not reach (see `ClassRole.passive`). */
 const PASSIVE =
-  /\\(Models|Mail|Notifications|Events|Listeners|Policies|Observers|Console|Transformers|Resources|Casts|Exceptions|Broadcasting)\\/;
+  /\\(Models|Mail|Notifications|Events|Listeners|Policies|Observers|Console|Transformers|Resources|Casts|Exceptions|Broadcasting|Jobs|Livewire|View|Filament|Nova)\\/;
 const PASSIVE_PARENT =
   /(^|\\)(Model|Authenticatable|Pivot|Migration|JsonResource|ResourceCollection|Mailable|Notification|Command|TransformerAbstract)$/;
 

@@ -7,7 +7,7 @@ import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
 import { paramFacts, returnType } from '../controllers/params.js';
-import { returnExpressions } from '../php/returns.js';
+import { firstReturn } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
 import { resourceFields } from '../resources/fields.js';
 import { routeDeclarations } from '../routes/declarations.js';
@@ -24,7 +24,8 @@ export interface ClassRole {
   readsRequest?: boolean;
   /**
    * A class request data does not reach in practice: a model, a resource or transformer, a
-   * mail, notification, event, listener, policy, observer, console command or migration.
+   * mail, notification, event, listener, policy, observer, console command, queued job,
+   * migration, or a web UI component (Livewire, Blade views, admin panels).
    */
   passive?: boolean;
   /**
@@ -187,27 +188,29 @@ function mayBeFolded(name: string, facts: MethodFacts, role: ClassRole): boolean
 
 /** The context a method's body is evaluated in: its parameters, and what holds the request. */
 function innerContext(ctx: EvalContext, facts: MethodFacts, role: ClassRole): EvalContext {
-  const request = facts.params
-    .filter((p) => p.name === 'request' || (p.type !== undefined && /Request$/.test(p.type)))
-    .map((p) => p.name);
-  const types = new Map(
-    facts.params.flatMap((p) => (p.type?.includes('\\') ? [[p.name, p.type] as const] : [])),
-  );
+  const request: string[] = [];
+  const types: Record<string, string> = {};
+  for (const p of facts.params) {
+    if (p.name === 'request' || (p.type !== undefined && /Request$/.test(p.type)))
+      request.push(p.name);
+    if (p.type?.includes('\\')) types[p.name] = p.type;
+  }
   return {
     ...ctx,
     params: facts.params.map((p) => p.name),
     request: {
-      variables: new Set(request),
+      variables: request.length > 0 ? new Set(request) : NO_VARIABLES,
       self: role.request === true,
       global: role.readsRequest === true,
     },
-    types: (name) => types.get(name),
+    types: (name) => (Object.hasOwn(types, name) ? types[name] : undefined),
   };
 }
 
+const NO_VARIABLES: ReadonlySet<string> = new Set();
+
 function returnedValue(method: Node, ctx: EvalContext, variables: Map<string, Node>) {
-  const [first] = returnExpressions(method);
-  return evaluate(first?.expr, { ...ctx, variables });
+  return evaluate(firstReturn(method)?.expr, { ...ctx, variables });
 }
 
 /** The first returned value when it is built from something worth folding later, else undefined. */
@@ -216,9 +219,9 @@ function valueReturned(
   ctx: EvalContext,
   variables: () => Map<string, Node>,
 ): PhpValue | undefined {
-  const [first] = returnExpressions(method);
+  const first = firstReturn(method);
   if (!first?.expr || !VALUE_KINDS.has(first.expr.kind)) return undefined;
-  const value = returnedValue(method, ctx, variables());
+  const value = evaluate(first.expr, { ...ctx, variables: variables() });
   const plainUnknown = typeof value === 'object' && value?.kind === 'unknown' && !value.late;
   return plainUnknown ? undefined : value;
 }

@@ -38,8 +38,8 @@ const LENIENT = { ...OPTIONS, parser: { ...OPTIONS.parser, suppressErrors: true 
  * and a failed parse must not leak into the next one.
  */
 export function parsePhp(code: string, file: string): ParseResult {
-  // Only a file that clones needs the fix (it costs a call per expression).
-  const clones = code.includes('clone');
+  // Only a file that writes `clone (` needs the fix (it costs a call per expression).
+  const clones = /\bclone\s*\(/.test(code);
   try {
     return { ok: true, program: engine(OPTIONS, clones).parseCode(code, file) as unknown as Node };
   } catch (error) {

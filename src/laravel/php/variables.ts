@@ -1,4 +1,4 @@
-import { child, isNode, type Node } from './ast.js';
+import { child, forEachChild, isNode, type Node } from './ast.js';
 
 const SCOPE_BOUNDARIES = new Set(['closure', 'arrowfunc', 'function', 'class', 'method']);
 
@@ -86,13 +86,7 @@ function run(node: Node, variables: Map<string, Node>, options: AssignmentOption
     record(node, variables, options);
     return;
   }
-  for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
-    const value = node[key];
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) run(item, variables, options);
-    } else if (isNode(value)) run(value, variables, options);
-  }
+  forEachChild(node, (item) => run(item, variables, options));
 }
 
 function visit(
@@ -103,13 +97,7 @@ function visit(
 ): void {
   if (!top && SCOPE_BOUNDARIES.has(node.kind)) return;
   if (node.kind === 'assign') record(node, variables, options);
-  for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'leadingComments') continue;
-    const value = node[key];
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) visit(item, variables, false, options);
-    } else if (isNode(value)) visit(value, variables, false, options);
-  }
+  forEachChild(node, (item) => visit(item, variables, false, options));
 }
 
 function record(node: Node, variables: Map<string, Node>, options: AssignmentOptions): void {

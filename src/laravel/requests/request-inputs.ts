@@ -33,6 +33,28 @@ export function requestInputs(
   classes: ClassIndex,
   config: (key: string) => PhpValue | undefined,
 ): RequestInputs {
+  // One handler often serves several operations (PUT and PATCH, optional parameters).
+  let store = MEMO.get(classes);
+  if (!store) MEMO.set(classes, (store = new Map()));
+  const key = `${idOf(handler.facts ?? handler.uses ?? {})}|${handler.controller ?? ''}|${handler.file ?? ''}`;
+  return classes.tracker.memo(store, key, () => computeInputs(handler, classes, config));
+}
+
+const MEMO = new WeakMap<ClassIndex, Map<string, { value: RequestInputs; deps: Set<string> }>>();
+const IDS = new WeakMap<object, number>();
+let nextId = 0;
+
+function idOf(value: object): number {
+  let id = IDS.get(value);
+  if (id === undefined) IDS.set(value, (id = nextId++));
+  return id;
+}
+
+function computeInputs(
+  handler: InputHandler,
+  classes: ClassIndex,
+  config: (key: string) => PhpValue | undefined,
+): RequestInputs {
   const followed = handler.uses
     ? followCalls(
         {
