@@ -48,17 +48,17 @@ export function analyseUses(
     const previous = inputs.get(key);
     if (!previous || (!previous.type && r.type)) inputs.set(key, r);
   };
-  const visit = (node: Node, when: PhpValue[], at: EvalContext) => {
+  const visit = (node: Node, when: Guard | undefined, at: EvalContext) => {
     if (node.kind === 'class') return;
     if ((node.kind === 'closure' || node.kind === 'arrowfunc') && !options.closures) return;
     if (node.kind === 'if') {
-      const testNode = child(node, 'test');
-      const test = evaluate(testNode, at);
-      if (testNode) visit(testNode, when, at);
+      const test = child(node, 'test');
+      if (test) visit(test, when, at);
       const body = child(node, 'body');
       const alternate = child(node, 'alternate');
-      if (body) visit(body, [...when, test], at);
-      if (alternate) visit(alternate, [...when, negate(test)], at);
+      if (body) visit(body, test ? { test, ctx: at, negated: false, outer: when } : when, at);
+      if (alternate)
+        visit(alternate, test ? { test, ctx: at, negated: true, outer: when } : when, at);
       return;
     }
     if (node.kind === 'foreach') {
@@ -97,7 +97,7 @@ export function analyseUses(
     }
     forEachChild(node, (item) => visit(item, when, at));
   };
-  visit(body, [], ctx);
+  visit(body, undefined, ctx);
   out.inputs = [...inputs.values()];
   const facts: UseFacts = {};
   if (out.validations.length > 0) facts.validations = out.validations;
@@ -196,7 +196,7 @@ function inputOf(node: Node, ctx: EvalContext): InputRead[] {
 function validationOf(
   node: Node,
   ctx: EvalContext,
-  when: PhpValue[],
+  when: Guard | undefined,
   chain: Chain,
 ): ValidationFacts | undefined {
   const call = validatingCall(node, ctx, undefined, chain);
@@ -210,7 +210,7 @@ function validationOf(
     ...(messages ? { messages: evaluate(messages, ctx) } : {}),
     ...(attributes ? { attributes: evaluate(attributes, ctx) } : {}),
     ...(data ? { data: evaluate(data, ctx) } : {}),
-    ...(when.length > 0 ? { when: conjunction(when) } : {}),
+    ...(when ? { when: conditionOf(when) } : {}),
   };
 }
 
@@ -221,7 +221,7 @@ function validationOf(
 function callOf(
   node: Node,
   ctx: EvalContext,
-  when: PhpValue[],
+  when: Guard | undefined,
   allThisCalls: boolean,
   chain: Chain,
 ): CallFacts | undefined {
@@ -248,7 +248,7 @@ function callOf(
     method: target.method,
     args: kept,
   };
-  if (when.length > 0) call.when = conjunction(when);
+  if (when) call.when = conditionOf(when);
   return call;
 }
 
@@ -352,12 +352,33 @@ function carriesInput(value: PhpValue): boolean {
   return false;
 }
 
-function negate(test: PhpValue): PhpValue {
-  return operate('!', [test]) ?? late({ kind: 'op', op: '!', args: [test] }, '!');
+/**
+ * The `if` tests around a point of a body (innermost first): evaluated only when something
+ * recorded there needs them, most `if`s guard nothing that is recorded.
+ */
+interface Guard {
+  test: Node;
+  ctx: EvalContext;
+  /** In the `else` branch. */
+  negated: boolean;
+  outer: Guard | undefined;
+  value?: PhpValue;
 }
 
-function conjunction(tests: PhpValue[]): PhpValue {
-  return tests.reduce(
-    (a, b) => operate('&&', [a, b]) ?? late({ kind: 'op', op: '&&', args: [a, b] }, '&&'),
-  );
+/** The conjunction of a guard's tests (memoised on the guard). */
+function conditionOf(guard: Guard): PhpValue {
+  if (guard.value !== undefined) return guard.value;
+  let test = evaluate(guard.test, guard.ctx);
+  if (guard.negated)
+    test = operate('!', [test]) ?? late({ kind: 'op', op: '!', args: [test] }, '!');
+  const value = guard.outer
+    ? (() => {
+        const outer = conditionOf(guard.outer);
+        return (
+          operate('&&', [outer, test]) ?? late({ kind: 'op', op: '&&', args: [outer, test] }, '&&')
+        );
+      })()
+    : test;
+  guard.value = value;
+  return value;
 }

@@ -1,7 +1,7 @@
 import { child, children, docComment, lineOf, walk, type Node } from '../php/ast.js';
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
-import { collectAssignments } from '../php/variables.js';
+import { collectAssignments, LazyAssignments } from '../php/variables.js';
 import type { PhpValue } from '../php/value.js';
 import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
@@ -127,7 +127,7 @@ export function methodFacts(
   if (mayUseRequest(facts, role)) {
     const uses = analyseUses(
       body,
-      { ...inner, variables: variables(), values: new Map() },
+      { ...inner, variables: new LazyAssignments(variables), values: new Map() },
       {
         allThisCalls: role.controller || role.request === true,
         // A constructor's `$this->middleware(function ...)` runs on every action.

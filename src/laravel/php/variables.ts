@@ -224,3 +224,42 @@ function substitute(right: Node, name: string, previous: Node): Node {
   }
   return changed ? copy : right;
 }
+
+/**
+ * `collectAssignments`, built on first read: most bodies a pass looks at never evaluate a
+ * variable, and collecting walks the whole body.
+ */
+export class LazyAssignments implements ReadonlyMap<string, Node> {
+  private built?: Map<string, Node>;
+
+  constructor(private readonly build: () => Map<string, Node>) {}
+
+  private get map(): Map<string, Node> {
+    return (this.built ??= this.build());
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: string): Node | undefined {
+    return this.map.get(key);
+  }
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+  forEach(fn: (value: Node, key: string, map: ReadonlyMap<string, Node>) => void): void {
+    this.map.forEach((value, key) => fn(value, key, this));
+  }
+  entries(): MapIterator<[string, Node]> {
+    return this.map.entries();
+  }
+  keys(): MapIterator<string> {
+    return this.map.keys();
+  }
+  values(): MapIterator<Node> {
+    return this.map.values();
+  }
+  [Symbol.iterator](): MapIterator<[string, Node]> {
+    return this.map[Symbol.iterator]();
+  }
+}
