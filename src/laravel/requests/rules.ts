@@ -2,6 +2,7 @@ import type { HandlerFacts } from '../facts/types.js';
 import type { ClassIndex } from '../project/classes.js';
 import { arrayRecord, type PhpValue } from '../php/value.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
+import { splitRuleString } from '../rules/parse.js';
 import { settleRule } from './settle.js';
 import { compositeRules } from './composite.js';
 import { formRequestData } from './form-data.js';
@@ -80,8 +81,8 @@ export function validationOf(
         : (compositeRules(param.type, classes, project.config, rulesOf) ?? own);
     // Validated against `validationData()` or the input `prepareForValidation()` changed.
     const data = formRequestData(param.type, classes, project.config);
-    Object.assign(rules, data === undefined ? all : rulesOnRequest(all, data));
-    Object.assign(errorRules, all);
+    addRules(rules, data === undefined ? all : rulesOnRequest(all, data));
+    addRules(errorRules, all);
     renamed ||= data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(
@@ -104,8 +105,8 @@ export function validationOf(
       ...(project.controller ? { self: project.controller } : {}),
     };
     const own = ruleRecord(inline.rules, scope);
-    Object.assign(rules, own);
-    Object.assign(errorRules, own);
+    addRules(rules, own);
+    addRules(errorRules, own);
     Object.assign(attributes, stringRecord(inline.attributes));
     Object.assign(messages, stringRecord(inline.messages));
     formRequest = undefined;
@@ -113,8 +114,8 @@ export function validationOf(
   }
   for (const followed of project.followed ?? []) {
     const own = ruleRecord(followed.rules, { classes, config: project.config });
-    Object.assign(rules, rulesOnRequest(own, followed.data));
-    Object.assign(errorRules, own);
+    addRules(rules, rulesOnRequest(own, followed.data));
+    addRules(errorRules, own);
     renamed ||= followed.data !== undefined;
     Object.assign(attributes, stringRecord(followed.attributes));
     Object.assign(messages, stringRecord(followed.messages));
@@ -130,6 +131,28 @@ export function validationOf(
   if (Object.keys(attributes).length > 0) validation.attributes = attributes;
   if (Object.keys(messages).length > 0) validation.messages = messages;
   return validation;
+}
+
+/**
+ * Every validation an operation runs applies: a field validated twice (a FormRequest and an
+ * inline `validate()`, two validators in a row) must pass both rule lists.
+ */
+function addRules(into: Record<string, PhpValue>, rules: Record<string, PhpValue>): void {
+  for (const [field, rule] of Object.entries(rules)) {
+    const before = into[field];
+    into[field] =
+      before === undefined || JSON.stringify(before) === JSON.stringify(rule)
+        ? rule
+        : { kind: 'array', items: [...ruleItems(before), ...ruleItems(rule)] };
+  }
+}
+
+/** A field's rules as list items: a `|` string split, a list as it is, anything else alone. */
+function ruleItems(rule: PhpValue): { value: PhpValue }[] {
+  if (typeof rule === 'string') return splitRuleString(rule).map((value) => ({ value }));
+  if (typeof rule === 'object' && rule?.kind === 'array')
+    return rule.items.map((item) => ({ value: item.value }));
+  return [{ value: rule }];
 }
 
 /** Rules as written, resolved against the project, field by field. */

@@ -60,13 +60,18 @@ class Resolver {
     switch (value.kind) {
       case 'array':
         return this.array(value, at);
-      case 'call':
+      case 'call': {
+        const named = value.named
+          ? Object.fromEntries(Object.entries(value.named).map(([k, v]) => [k, this.value(v, at)]))
+          : undefined;
         return this.call(
           value.callee,
           value.args.map((a) => this.value(a, at)),
           value,
           at,
+          named,
         );
+      }
       case 'new':
         return { ...value, args: value.args.map((a) => this.value(a, at)) };
       case 'const':
@@ -146,14 +151,20 @@ class Resolver {
    * else a function the resolver knows, else the call with its arguments resolved (Laravel's
    * rule objects, `Rule::in(...)`, stay calls).
    */
-  private call(callee: string, args: PhpValue[], original: PhpValue, at: Frame): PhpValue {
+  private call(
+    callee: string,
+    args: PhpValue[],
+    original: PhpValue,
+    at: Frame,
+    named?: Record<string, PhpValue>,
+  ): PhpValue {
     const at2 = callee.lastIndexOf('::');
     if (at2 >= 0) {
       const className = callee.slice(0, at2);
       const method = callee.slice(at2 + 2);
       // `parent::rules()`, `self::x()`, `static::x()`: `$this` is still the object's class.
       const self = at.self && this.classes.isA(at.self, [className]) ? at.self : className;
-      const found = this.method(className, method, args, self, at);
+      const found = this.method(className, method, args, self, at, named);
       if (found !== undefined) return found;
     } else {
       const fold = RESOLVED_FUNCTIONS[callee.toLowerCase()];
@@ -174,6 +185,7 @@ class Resolver {
     args: PhpValue[],
     self: string | undefined,
     at: Frame,
+    named?: Record<string, PhpValue>,
   ): PhpValue | undefined {
     const key = `${className}::${method}`;
     if (at.depth >= MAX_DEPTH || at.stack.includes(key)) return undefined;
@@ -182,7 +194,7 @@ class Resolver {
     if (returns === undefined) return undefined;
     const inner: Frame = {
       ...(self ? { self } : {}),
-      args: defaults(args, found!.facts.params),
+      args: defaults(args, found!.facts.params, named),
       depth: at.depth + 1,
       stack: [...at.stack, key],
     };
@@ -206,9 +218,14 @@ function isArrayOrNull(value: PhpValue): value is PhpArray | null {
 /** Arguments with the parameters' literal defaults where the call leaves them out. */
 function defaults(
   args: readonly PhpValue[],
-  params: readonly { default?: string | number | boolean | null; optional?: boolean }[],
+  params: readonly { name: string; default?: string | number | boolean | null }[],
+  /** Named arguments (`nameRules(required: false)`), by parameter name. */
+  named?: Record<string, PhpValue>,
 ): PhpValue[] {
   return params
-    .map((p, i) => (i < args.length ? args[i]! : (p.default ?? null)))
+    .map((p, i) => {
+      if (named && Object.hasOwn(named, p.name)) return named[p.name]!;
+      return i < args.length ? args[i]! : (p.default ?? null);
+    })
     .concat(args.slice(params.length));
 }

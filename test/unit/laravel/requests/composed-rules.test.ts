@@ -119,6 +119,32 @@ class Location { public static function rules(array $rules): array { $rules['lat
     },
   ],
   [
+    'a static helper called with a named argument that its if decides on',
+    {
+      files: {
+        'app/Support/Patterns.php': `<?php
+namespace App\\Support;
+class Patterns {
+    public static function nameRules(bool $required = true, int $max = 255): array {
+        $rules = [];
+        if ($required) { $rules[] = 'required'; } else { $rules[] = 'nullable'; }
+        $rules[] = 'string';
+        $rules[] = "max:$max";
+        return $rules;
+    }
+}`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['name' => Patterns::nameRules(), 'nick' => Patterns::nameRules(required: false, max: 20)]; }",
+          'FormRequest',
+          'use App\\Support\\Patterns;',
+        ),
+      },
+      properties: ['name', 'nick'],
+      required: ['name'],
+      has: { properties: { name: { maxLength: 255 }, nick: { maxLength: 20, nullable: true } } },
+    },
+  ],
+  [
     'a global helper function',
     {
       files: {
