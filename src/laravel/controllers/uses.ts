@@ -236,10 +236,10 @@ function callOf(
   const carries = args.some(carriesInput);
   const always = (target.kind === 'this' && allThisCalls) || target.onRequest === true;
   if (!carries && !always) return undefined;
-  // Only what a callee can use is kept: request data, arrays (rules it may validate with), and
-  // scalars its `if`s may test.
+  // What could never be known is dropped; the rest a callee may use (request data, rules it
+  // validates with, scalars its `if`s test, values known once the project is).
   const kept = args.map((a) =>
-    carriesInput(a) || typeof a !== 'object' || a === null || a.kind === 'array' ? a : OTHER,
+    typeof a === 'object' && a !== null && a.kind === 'unknown' && !a.late ? OTHER : a,
   );
   const call: CallFacts = {
     line: lineOf(node),

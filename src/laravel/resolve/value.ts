@@ -139,8 +139,8 @@ class Resolver {
    */
   private cond(value: Extract<LateValue, { kind: 'cond' }>, source: string | undefined, at: Frame) {
     const test = this.value(value.test, at);
-    const picked = choose(test, value.then, value.else);
-    if (lateOf(picked)?.kind !== 'cond') return this.value(picked, at);
+    if (typeof test !== 'object' || test === null)
+      return this.value(choose(test, value.then, value.else), at);
     const [a, b] = [this.value(value.then, at), this.value(value.else, at)];
     if (isArrayOrNull(a) && isArrayOrNull(b)) return merge([b ?? EMPTY, a ?? EMPTY], source);
     return late({ kind: 'cond', test, then: a, else: b }, source);
