@@ -1,5 +1,5 @@
 import { castValue } from '../php/evaluate.js';
-import { choose, concat, late, lateOf, merge, operate, union } from '../php/late.js';
+import { choose, concat, late, merge, operate, union } from '../php/late.js';
 import { shortName } from '../php/names.js';
 import type { LateValue, PhpArray, PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
