@@ -129,7 +129,7 @@ export function methodFacts(
       body,
       { ...inner, variables: new LazyAssignments(variables), values: new Map() },
       {
-        allThisCalls: role.controller || role.request === true,
+        allThisCalls: role.controller || role.request === true || role.trait === true,
         // A constructor's `$this->middleware(function ...)` runs on every action.
         closures: name === '__construct',
       },
@@ -200,7 +200,8 @@ function innerContext(ctx: EvalContext, facts: MethodFacts, role: ClassRole): Ev
     params: facts.params.map((p) => p.name),
     request: {
       variables: request.length > 0 ? new Set(request) : NO_VARIABLES,
-      self: role.request === true,
+      // A trait's `$this->get($field)` reads the request when a FormRequest uses it.
+      self: role.request === true || role.trait === true,
       global: role.readsRequest === true,
     },
     types: (name) => (Object.hasOwn(types, name) ? types[name] : undefined),

@@ -79,7 +79,44 @@ function entrySource(array: Extract<PhpValue, { kind: 'array' }>, key: string): 
   if (!item) return undefined;
   const late = lateOf(item.value);
   if (late?.kind === 'input' && late.name !== undefined) return { field: late.name };
-  return { server: true };
+  // `$input['ids'] = $this->transformKeys($input['ids'])` reworks the client's own field.
+  return isServerValue(item.value) ? { server: true } : { field: key };
+}
+
+/** Values the server supplies: literals, config, the signed-in user, ids of loaded models. */
+const SERVER_SOURCE =
+  /\bauth\(|\buser\(|->id\b|\bconfig\(|\bnow\(|::|\$this->(?:route|company|user)\b/;
+
+function isServerValue(value: PhpValue): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (value.kind === 'call' || value.kind === 'new') return !readsInput(value);
+  if (value.kind !== 'unknown') return true;
+  if (lateOf(value)) return !readsInput(value);
+  return value.source === undefined || SERVER_SOURCE.test(value.source);
+}
+
+/** The value is made from a request input (`(int) $request->input('x')`, `trim($this->x)`). */
+function readsInput(value: PhpValue, depth = 0): boolean {
+  if (depth > 4 || typeof value !== 'object' || value === null) return false;
+  if (value.kind === 'call' || value.kind === 'new')
+    return [...value.args, ...Object.values(value.named ?? {})].some((a) =>
+      readsInput(a, depth + 1),
+    );
+  if (value.kind === 'array') return value.items.some((i) => readsInput(i.value, depth + 1));
+  const late = lateOf(value);
+  if (!late) return false;
+  if (late.kind === 'input') return true;
+  const parts: PhpValue[] =
+    late.kind === 'concat' || late.kind === 'merge'
+      ? late.parts
+      : late.kind === 'cast'
+        ? [late.value]
+        : late.kind === 'cond'
+          ? [late.then, late.else]
+          : late.kind === 'op' || late.kind === 'this-call'
+            ? late.args
+            : [];
+  return parts.some((p) => readsInput(p, depth + 1));
 }
 
 function isWholeInput(value: PhpValue): boolean {

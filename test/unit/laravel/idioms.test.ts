@@ -219,12 +219,12 @@ const cases: [string, Case][] = [
     },
   ],
   [
-    'prepareForValidation() renaming an input and setting one the server knows',
+    'prepareForValidation() renaming an input, reworking one and setting one the server knows',
     {
       fixture: 'laravel-mini/inputs-requests',
       check: ({ document }) =>
         expect(body(document, 'POST /api/drafts')).toEqual({
-          fields: ['permalink', 'title'],
+          fields: ['permalink', 'title', 'labels'],
           required: ['permalink', 'title'],
         }),
     },
