@@ -1,4 +1,4 @@
-import { child, forEachChild, isNode, type Node } from './ast.js';
+import { child, children, forEachChild, isNode, type Node } from './ast.js';
 
 const SCOPE_BOUNDARIES = new Set(['closure', 'arrowfunc', 'function', 'class', 'method']);
 
@@ -29,12 +29,18 @@ const MAX_EXPANDED = 4000;
  * `$user = User::create(...); return new UserResource($user);`). `$rules['x'] = ...` and
  * `$rules[] = ...` extend an array assigned earlier. Nested closures are not entered.
  */
+/** While composing: the `if` test a statement runs under, and which variables hold request data. */
+interface RunState extends AssignmentOptions {
+  under?: Node;
+  requestData: Set<string>;
+}
+
 export function collectAssignments(
   body: Node | undefined,
   options: AssignmentOptions = {},
 ): Map<string, Node> {
   const variables = new Map<string, Node>();
-  if (body && options.compose) run(body, variables, options);
+  if (body && options.compose) run(body, variables, { ...options, requestData: new Set() });
   else if (body) visit(body, variables, true, options);
   return variables;
 }
@@ -45,12 +51,13 @@ export function collectAssignments(
  * when the test is known (`if ($required) { $rules[] = 'required'; } else { ... }` with
  * `$required` bound to an argument). Loops and `switch` are read once, in order.
  */
-function run(node: Node, variables: Map<string, Node>, options: AssignmentOptions): void {
+function run(node: Node, variables: Map<string, Node>, options: RunState): void {
   if (node.kind === 'if' && !decidable(child(node, 'test'), options.params ?? [])) {
     // A test known only at run time (`$request->has('x')`): both branches may run.
+    const under = { ...options, under: child(node, 'test') ?? options.under };
     for (const key of ['test', 'body', 'alternate']) {
       const part = child(node, key);
-      if (part) run(part, variables, options);
+      if (part) run(part, variables, key === 'test' ? options : under);
     }
     return;
   }
@@ -100,11 +107,17 @@ function visit(
   forEachChild(node, (item) => visit(item, variables, false, options));
 }
 
-function record(node: Node, variables: Map<string, Node>, options: AssignmentOptions): void {
+function record(
+  node: Node,
+  variables: Map<string, Node>,
+  options: AssignmentOptions & Partial<RunState>,
+): void {
   const left = child(node, 'left');
-  const right = child(node, 'right');
+  let right = child(node, 'right');
   if (!left || !right) return;
   if (left.kind === 'variable' && typeof left.name === 'string') {
+    if (node.operator === '=' && options.requestData && isWholeRequest(right))
+      options.requestData.add(left.name);
     if (node.operator === '=') {
       const previous = variables.get(left.name);
       variables.set(
@@ -132,11 +145,17 @@ function record(node: Node, variables: Map<string, Node>, options: AssignmentOpt
   ) {
     return;
   }
+  if (options.under && options.requestData?.has(target.name))
+    // `if (!isset($input['x'])) $input['x'] = 'all';`: the client's value stays when the test fails.
+    right = { kind: 'retif', test: options.under, trueExpr: right, falseExpr: left };
   const previous = variables.get(target.name);
   const entry: Node = { kind: 'entry', key: child(left, 'offset') ?? null, value: right };
   if (previous?.kind === 'array') {
     const items = Array.isArray(previous.items) ? previous.items : [];
     variables.set(target.name, { ...previous, items: [...items, entry] });
+  } else if (!previous && options.params && !options.params.includes(target.name)) {
+    // `$rules['x'] = ...` on a variable not assigned before makes a new array, as PHP does.
+    variables.set(target.name, { kind: 'array', items: [entry] });
   } else if (options.compose) {
     // `$rules = parent::rules(); $rules['x'] = ...;` — or a parameter never assigned here.
     const base: Node = previous ?? { kind: 'variable', name: target.name };
@@ -146,6 +165,16 @@ function record(node: Node, variables: Map<string, Node>, options: AssignmentOpt
       arguments: [base, { kind: 'array', items: [entry] }],
     });
   }
+}
+
+/** `$this->all()`, `$request->all()`, `request()->all()`, `$request->input()`: every input. */
+function isWholeRequest(node: Node): boolean {
+  if (node.kind !== 'call' || children(node, 'arguments').length > 0) return false;
+  const what = child(node, 'what');
+  return (
+    what?.kind === 'propertylookup' &&
+    ['all', 'input'].includes(String(child(what, 'offset')?.name))
+  );
 }
 
 /** Whether a test can be decided without running PHP, once the parameters are bound. */

@@ -56,8 +56,20 @@ function sources(data: PhpValue | undefined): ((key: string) => Source | undefin
   if (typeof data !== 'object' || data === null) return undefined;
   if (data.kind === 'array') return (key) => entrySource(data, key);
   const late = lateOf(data);
-  if (late?.kind !== 'merge' || !late.parts.some(isWholeInput)) return undefined;
-  return mergedSource(late);
+  if (late?.kind !== 'merge') return undefined;
+  const flat = flatten(late);
+  return flat.parts.some(isWholeInput) ? mergedSource(flat) : undefined;
+}
+
+/** `array_merge(array_merge($all, [...]), [...])`, as `$input['x'] = ...` lines build it. */
+function flatten(
+  late: Extract<LateValue, { kind: 'merge' }>,
+): Extract<LateValue, { kind: 'merge' }> {
+  const parts = late.parts.flatMap((part) => {
+    const inner = lateOf(part);
+    return inner?.kind === 'merge' && inner.union === late.union ? flatten(inner).parts : [part];
+  });
+  return { ...late, parts };
 }
 
 /** Later parts win (`array_merge`), earlier ones for `+`; the whole input holds every key. */
@@ -87,36 +99,39 @@ function entrySource(array: Extract<PhpValue, { kind: 'array' }>, key: string): 
 const SERVER_SOURCE =
   /\bauth\(|\buser\(|->id\b|\bconfig\(|\bnow\(|::|\$this->(?:route|company|user)\b/;
 
-function isServerValue(value: PhpValue): boolean {
-  if (typeof value !== 'object' || value === null) return true;
-  if (value.kind === 'call' || value.kind === 'new') return !readsInput(value);
-  if (value.kind !== 'unknown') return true;
-  if (lateOf(value)) return !readsInput(value);
-  return value.source === undefined || SERVER_SOURCE.test(value.source);
-}
-
-/** The value is made from a request input (`(int) $request->input('x')`, `trim($this->x)`). */
-function readsInput(value: PhpValue, depth = 0): boolean {
-  if (depth > 4 || typeof value !== 'object' || value === null) return false;
+/**
+ * Whether every part of a value is the server's: a literal, config, the signed-in user, a loaded
+ * model's id. A value made from anything else (a request input, `$input['ids']` reworked by
+ * `transformKeys()`, a parameter) is taken for the client's own field.
+ */
+function isServerValue(value: PhpValue, depth = 0): boolean {
+  if (depth > 6 || typeof value !== 'object' || value === null) return true;
+  const all = (parts: PhpValue[]) => parts.every((p) => isServerValue(p, depth + 1));
   if (value.kind === 'call' || value.kind === 'new')
-    return [...value.args, ...Object.values(value.named ?? {})].some((a) =>
-      readsInput(a, depth + 1),
-    );
-  if (value.kind === 'array') return value.items.some((i) => readsInput(i.value, depth + 1));
+    return all([...value.args, ...Object.values(value.named ?? {})]);
+  if (value.kind === 'array') return all(value.items.map((i) => i.value));
+  if (value.kind !== 'unknown') return true;
   const late = lateOf(value);
-  if (!late) return false;
-  if (late.kind === 'input') return true;
-  const parts: PhpValue[] =
-    late.kind === 'concat' || late.kind === 'merge'
-      ? late.parts
-      : late.kind === 'cast'
-        ? [late.value]
-        : late.kind === 'cond'
-          ? [late.then, late.else]
-          : late.kind === 'op' || late.kind === 'this-call'
-            ? late.args
-            : [];
-  return parts.some((p) => readsInput(p, depth + 1));
+  if (!late) return value.source === undefined || SERVER_SOURCE.test(value.source);
+  switch (late.kind) {
+    case 'input':
+    case 'param':
+      return false;
+    case 'concat':
+    case 'merge':
+      return all(late.parts);
+    case 'cast':
+      return all([late.value]);
+    // Set under a run-time test (`if (!isset($input['x'])) $input['x'] = 'all';`): the client's
+    // value when the other branch keeps it.
+    case 'cond':
+      return all([late.then, late.else]);
+    case 'op':
+    case 'this-call':
+      return all(late.args);
+    default:
+      return true;
+  }
 }
 
 function isWholeInput(value: PhpValue): boolean {

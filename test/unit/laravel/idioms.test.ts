@@ -230,6 +230,17 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'prepareForValidation() replacing the input: a default, a decoded id, a server value',
+    {
+      fixture: 'laravel-mini/inputs-requests',
+      check: ({ document }) =>
+        expect(body(document, 'POST /api/reports')).toEqual({
+          fields: ['columns', 'range', 'client_id'],
+          required: ['range', 'client_id'],
+        }),
+    },
+  ],
+  [
     'Validator::make inside an application helper function',
     {
       fixture: 'laravel-mini/inputs-handlers',
