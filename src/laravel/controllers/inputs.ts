@@ -34,12 +34,35 @@ function inputReads(node: Node, ctx: DescribeContext): InputRead[] {
   if (fn?.name === 'request' && fn.args.length > 0) return named({ via: 'input' }, fn.args, ctx);
   if (node.kind !== 'call' && node.kind !== 'propertylookup') return [];
   const { root, links } = flattenChain(node);
-  const [link] = links;
-  if (links.length !== 1 || !link || !isRequestRoot(root, ctx)) return [];
+  const [link, bagCall] = links;
+  if (!link || !isRequestRoot(root, ctx)) return [];
+  if (links.length === 2 && !link.call && bagCall?.call) return bagRead(link.name, bagCall, ctx);
+  if (links.length !== 1) return [];
   if (!link.call) return NOT_INPUTS.has(link.name) ? [] : [{ name: link.name, via: 'input' }];
   if (link.name === 'only') return only(link.args, ctx);
   const reader = READERS[link.name];
   return reader ? named(reader, link.args, ctx) : [];
+}
+
+/** Symfony's parameter bags: `$request->query->get('page')`, `$request->request->getInt('n')`. */
+const BAGS: Record<string, string> = { query: 'query', request: 'input', json: 'input' };
+const BAG_READERS: Record<string, Reader> = {
+  get: { via: 'input' },
+  has: { via: 'input' },
+  getInt: { via: 'input', type: 'integer' },
+  getBoolean: { via: 'input', type: 'boolean' },
+  getAlpha: { via: 'input' },
+  getDigits: { via: 'input' },
+};
+
+function bagRead(
+  bag: string,
+  call: { name: string; args: Node[] },
+  ctx: DescribeContext,
+): InputRead[] {
+  const via = BAGS[bag];
+  const reader = Object.hasOwn(BAG_READERS, call.name) ? BAG_READERS[call.name] : undefined;
+  return via && reader ? named({ ...reader, via }, call.args, ctx) : [];
 }
 
 function named(reader: Reader, args: Node[], ctx: DescribeContext): InputRead[] {

@@ -312,6 +312,16 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'query-string reads are query parameters whatever the method',
+    {
+      fixture: 'laravel-mini/inputs-handlers',
+      check: ({ document }) => {
+        expect(query(document, 'GET /api/tasks/{task}/logs')).toEqual(['stream', 'lines']);
+        expect(query(document, 'POST /api/tasks/{task}/logs')).toEqual(['stream', 'lines']);
+      },
+    },
+  ],
+  [
     'the request mass-assigned to a model: its fillable attributes',
     {
       fixture: 'laravel-mini/inputs-handlers',
