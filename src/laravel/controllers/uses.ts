@@ -43,8 +43,10 @@ export function analyseUses(
   const callees = new WeakSet<Node>();
   const request = ctx.request;
   const reads = !!request && (request.self || request.global || request.variables.size > 0);
+  /** Variables bound by a `foreach` over a parameter, to what they are of its entries. */
+  const each = new Map<string, EachSlot>();
   const addInput = (r: InputRead) => {
-    const key = `${r.via}:${r.name}:${r.param ?? ''}`;
+    const key = `${r.via}:${r.name}:${r.param ?? ''}:${r.each ? JSON.stringify(r.each) : ''}`;
     const previous = inputs.get(key);
     if (!previous || (!previous.type && r.type)) inputs.set(key, r);
   };
@@ -68,7 +70,19 @@ export function analyseUses(
         for (const inner of bound) visit(child(node, 'body') ?? node, when, inner);
         return;
       }
+      const over = reads ? eachOfParam(node, at) : undefined;
+      if (over) {
+        // `foreach ($fields as $field => $info)` with `$fields` a parameter: named by the caller.
+        const before = new Map(each);
+        for (const [name, slot] of over) each.set(name, slot);
+        forEachChild(node, (item) => visit(item, when, at));
+        each.clear();
+        for (const [name, slot] of before) each.set(name, slot);
+        return;
+      }
     }
+    if (each.size > 0 && node.kind === 'call')
+      for (const r of eachInputOf(node, at, each)) addInput(r);
     if (node.kind === 'call' && isNode(node.what)) callees.add(node.what);
     if (reads && !callees.has(node)) for (const r of inputOf(node, at)) addInput(r);
     if (node.kind === 'cast') {
@@ -145,6 +159,64 @@ function foreachValues(node: Node, ctx: EvalContext): EvalContext[] | undefined 
     ]),
     values: new Map(),
   }));
+}
+
+/** A `foreach` variable over a parameter's entries: the entry's key, or its value. */
+interface EachSlot {
+  param: number;
+  key?: true;
+}
+
+/** `foreach ($fields as $field => $info)` with `$fields` the function's parameter. */
+function eachOfParam(node: Node, ctx: EvalContext): Map<string, EachSlot> | undefined {
+  const source = lateOf(evaluate(child(node, 'source'), ctx));
+  if (source?.kind !== 'param') return undefined;
+  const slots = new Map<string, EachSlot>();
+  const value = child(node, 'value');
+  const key = child(node, 'key');
+  if (value?.kind === 'variable' && typeof value.name === 'string')
+    slots.set(value.name, { param: source.position });
+  if (key?.kind === 'variable' && typeof key.name === 'string')
+    slots.set(key.name, { param: source.position, key: true });
+  return slots.size > 0 ? slots : undefined;
+}
+
+/**
+ * A request read named by a `foreach` variable over a parameter (`$this->has($info[0])`,
+ * `$request->input($field)`): one input per entry of the caller's argument.
+ */
+function eachInputOf(node: Node, ctx: EvalContext, each: Map<string, EachSlot>): InputRead[] {
+  let found: InputRead['each'] & { param: number } = { param: -1 };
+  const named = (n: Node | undefined): PhpValue => {
+    const slot = eachName(n, each);
+    if (!slot) return evaluate(n, ctx);
+    found = slot;
+    // A placeholder the request reader takes for a name known later.
+    return late({ kind: 'param', name: 'each', position: -1 }, 'each');
+  };
+  const read = lateOf(requestRead(node, ctx, named));
+  if (read?.kind !== 'input' || read.nameParam !== -1 || found.param < 0) return [];
+  const { param, ...at } = found;
+  return [{ name: '', via: read.via, param, each: at, ...(read.type ? { type: read.type } : {}) }];
+}
+
+/** `$info[0]`, `$info['name']`, `$field` (a bound key or value). */
+function eachName(
+  node: Node | undefined,
+  each: Map<string, EachSlot>,
+): (InputRead['each'] & { param: number }) | undefined {
+  if (node?.kind === 'variable' && typeof node.name === 'string') {
+    const slot = each.get(node.name);
+    return slot ? { param: slot.param, ...(slot.key ? { key: true as const } : {}) } : undefined;
+  }
+  if (node?.kind !== 'offsetlookup') return undefined;
+  const what = child(node, 'what');
+  const offset = child(node, 'offset');
+  const slot = what?.kind === 'variable' ? each.get(String(what.name)) : undefined;
+  if (!slot || slot.key || (offset?.kind !== 'number' && offset?.kind !== 'string'))
+    return undefined;
+  const at = offset.kind === 'number' ? Number(offset.value) : String(offset.value);
+  return { param: slot.param, at };
 }
 
 /** `$this->name(...)`: the method's name. */

@@ -187,6 +187,11 @@ export interface InputRead {
   default?: PhpValue;
   /** The name is the argument at this position of the call (`$this->get($field)`); `name` is empty. */
   param?: number;
+  /**
+   * With `param`: one input per entry of that argument, an array (`foreach ($fields as $field =>
+   * $info) $this->has($info[0])`): named by the entry's key, its value, or its value's item `at`.
+   */
+  each?: { key?: true; at?: string | number };
 }
 
 /** One response a handler can produce. */

@@ -1,7 +1,7 @@
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
 import { lateOf } from '../php/late.js';
 import { shortName } from '../php/names.js';
-import type { PhpValue } from '../php/value.js';
+import { arrayGet, isPhpArray, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 
@@ -157,18 +157,44 @@ function visitMethod(
     if (input.param === undefined) out.inputs.push(input);
     else {
       // `$this->get($field)` in a helper: named by the argument it was called with.
-      const name = frame.args[input.param];
-      if (typeof name === 'string' && name !== '')
-        out.inputs.push({ name, via: input.via, ...(input.type ? { type: input.type } : {}) });
+      const arg = frame.args[input.param];
+      const typed = input.type ? { type: input.type } : {};
+      for (const name of input.each ? entryNames(arg, input.each) : [arg])
+        if (typeof name === 'string' && name !== '')
+          out.inputs.push({ name, via: input.via, ...typed });
     }
   }
   visitCalls(uses, frame, out, classes, config);
 }
 
+/** The names a `foreach` over an array argument reads: each entry's key, value or value's item. */
+function entryNames(arg: PhpValue | undefined, each: NonNullable<InputRead['each']>): PhpValue[] {
+  if (!isPhpArray(arg)) return [];
+  // A list's items carry no keys (`['order', 'convertInteger']`): `[0]` is the first.
+  const itemAt = (value: PhpValue, at: string | number) =>
+    arrayGet(value, at) ??
+    (typeof at === 'number' && isPhpArray(value) && value.items.every((i) => i.key === undefined)
+      ? value.items[at]?.value
+      : undefined);
+  return arg.items.map((item) =>
+    each.key
+      ? (item.key ?? null)
+      : each.at === undefined
+        ? item.value
+        : (itemAt(item.value, each.at) ?? null),
+  );
+}
+
 /** A public controller method keeps its validation and inputs in `handler`, its calls in `uses`. */
 function ownUses(handler: HandlerFacts | undefined, uses: UseFacts | undefined): UseFacts {
   if (!handler) return uses ?? {};
-  return { validations: handler.validations, inputs: handler.inputs, calls: uses?.calls ?? [] };
+  // Inputs named by the caller's arguments are known to the uses alone.
+  const byArgument = (uses?.inputs ?? []).filter((i) => i.param !== undefined);
+  return {
+    validations: handler.validations,
+    inputs: [...handler.inputs, ...byArgument],
+    calls: uses?.calls ?? [],
+  };
 }
 
 function callee(

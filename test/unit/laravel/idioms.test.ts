@@ -241,6 +241,17 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'a helper looping over the table of fields it is handed reads each field',
+    {
+      fixture: 'laravel-mini/inputs-requests',
+      check: ({ document }) =>
+        expect(body(document, 'POST /api/imports')).toEqual({
+          fields: ['source', 'batch', 'label'],
+          required: ['source'],
+        }),
+    },
+  ],
+  [
     'Validator::make inside an application helper function',
     {
       fixture: 'laravel-mini/inputs-handlers',
