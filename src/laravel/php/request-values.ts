@@ -68,8 +68,19 @@ function isRequest(node: Node, request: RequestContext): boolean {
   );
 }
 
-/** `$request->query` (the query string) or `$request->request` (the form body). */
+/** `$request->query` (the query string), `$request->request` or `$request->json()` (the body). */
 function parameterBag(node: Node, request: RequestContext): string | undefined {
+  if (node.kind === 'call' && children(node, 'arguments').length === 0) {
+    // `$request->json()`: the decoded JSON body's bag.
+    const what = child(node, 'what');
+    const target = child(what, 'what');
+    return what?.kind === 'propertylookup' &&
+      text(what, 'offset') === 'json' &&
+      target &&
+      isRequest(target, request)
+      ? 'input'
+      : undefined;
+  }
   if (node.kind !== 'propertylookup') return undefined;
   const name = text(node, 'offset');
   const target = child(node, 'what');

@@ -323,6 +323,17 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'the JSON body read with $request->json()->all() and validated through a helper',
+    {
+      fixture: 'laravel-mini/inputs-handlers',
+      check: ({ document }) =>
+        expect(body(document, 'PUT /api/tasks/{task}/title')).toEqual({
+          fields: ['title'],
+          required: ['title'],
+        }),
+    },
+  ],
+  [
     'query-string reads are query parameters whatever the method',
     {
       fixture: 'laravel-mini/inputs-handlers',
