@@ -13,7 +13,7 @@ const HIGHER = [
   'declaredCoverage',
 ];
 /** Figures that must not rise. */
-const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules'];
+const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules', 'routesNotDocumented'];
 
 const EPSILON = 1e-9;
 
@@ -39,7 +39,7 @@ export function regressions(committed, current) {
     for (const f of HIGHER) compare(`reference.${f}`, was.reference?.[f], now.reference?.[f], true);
   }
   if (committed?.totals && current.totals)
-    for (const f of ['emptyShare', 'get201', 'parseFailures'])
+    for (const f of ['emptyShare', 'get201', 'parseFailures', 'routesNotDocumented'])
       if (current.totals[f] > committed.totals[f] + EPSILON)
         worse.push({ app: 'all', figure: f, was: committed.totals[f], now: current.totals[f] });
   return worse;

@@ -1,6 +1,16 @@
 import { child, children, isNode, text, type Node } from './ast.js';
 import { FOLDED_FUNCTIONS } from './functions.js';
-import { choose, concat, late, merge, operate, OPERATORS, union } from './late.js';
+import {
+  ARITHMETIC,
+  choose,
+  concat,
+  late,
+  merge,
+  offset,
+  operate,
+  OPERATORS,
+  union,
+} from './late.js';
 import { classOfNameNode, resolveFunctionName, type NameScope } from './names.js';
 import { requestRead, type RequestContext } from './request-values.js';
 import { describeNode } from './source.js';
@@ -69,6 +79,7 @@ const EVALUATORS: Record<string, Evaluator> = {
   propertylookup: evaluateProperty,
   parenthesis: (node, ctx, seen) => sub(child(node, 'inner'), ctx, seen),
   retif: evaluateTernary,
+  offsetlookup: evaluateOffset,
   name: (node) => {
     const name = text(node, 'name')?.toLowerCase();
     if (name === 'true' || name === 'false') return name === 'true';
@@ -128,14 +139,6 @@ function evaluateEncapsed(node: Node, ctx: EvalContext, seen: Set<string>): PhpV
   return out;
 }
 
-const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '|': (a, b) => a | b,
-};
-
 function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const type = String(node.type);
   const left = sub(child(node, 'left'), ctx, seen);
@@ -147,6 +150,12 @@ function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVal
   if (type === '+' && (isArrayLike(left) || isArrayLike(right))) return union(left, right, 'bin');
   const op = ARITHMETIC[type];
   if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);
+  // `config('app.upload_limit') * 1000`: folded once the configuration is read.
+  const later = (v: PhpValue) =>
+    typeof v === 'number' ||
+    (typeof v === 'object' && v !== null && (isLate(v) || v.kind === 'call'));
+  if (op && later(left) && later(right))
+    return late({ kind: 'op', op: type, args: [left, right] }, describeNode(node));
   return unknown(node);
 }
 
@@ -193,6 +202,14 @@ function evaluateTernary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVa
   const whenTrue = child(node, 'trueExpr') ? sub(child(node, 'trueExpr'), ctx, seen) : test;
   const whenFalse = sub(child(node, 'falseExpr'), ctx, seen);
   return choose(test, whenTrue, whenFalse, describeNode(node));
+}
+
+/** `$rules['latitude']`: the item, or the lookup kept until the base is known. */
+function evaluateOffset(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const keyNode = child(node, 'offset');
+  if (!keyNode) return unknown(node);
+  const base = sub(child(node, 'what'), ctx, seen);
+  return offset(base, sub(keyNode, ctx, seen), describeNode(node)) ?? unknown(node);
 }
 
 function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
@@ -303,6 +320,10 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     const target = child(what, 'what');
     if (method && target?.kind === 'variable' && target.name === 'this')
       return late({ kind: 'this-call', method, args }, describeNode(node));
+    const service = method ? propertyClass(target, ctx) : undefined;
+    // `$this->attachments->getFileValidationRules()`: the typed property's method, whose return
+    // the assembly reads as it reads a static call's.
+    if (service) return { kind: 'call', callee: `${service}::${method}`, args };
     const receiver = sub(target, ctx, seen);
     if (
       method &&
@@ -314,6 +335,16 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     }
   }
   return unknown(node);
+}
+
+/** `$this->service` with `service` a property typed as a class: that class. */
+function propertyClass(node: Node | undefined, ctx: EvalContext): string | undefined {
+  if (node?.kind !== 'propertylookup') return undefined;
+  const target = child(node, 'what');
+  const name = text(node, 'offset');
+  if (target?.kind !== 'variable' || target.name !== 'this' || !name) return undefined;
+  const type = ctx.propertyType?.(name);
+  return type?.includes('\\') ? type : undefined;
 }
 
 /**

@@ -68,7 +68,12 @@ export function formatPrintf(
       if (type === '%') return '%';
       const value = args[position ? Number(position) - 1 : next++];
       if (value === undefined) ok = false;
-      return type === 's' ? String(value) : String(Math.trunc(Number(value)));
+      if (type === 's') return String(value);
+      // A part known only at run time (`{$account->id}`) stays as written, not `NaN`.
+      const number = Number(value);
+      return Number.isNaN(number) && typeof value === 'string' && value.startsWith('{')
+        ? value
+        : String(Math.trunc(number));
     },
   );
   return ok && !/%(?!(?:\d+\$)?[sdu%])/.test(format.replace(/%%/g, '')) ? out : undefined;

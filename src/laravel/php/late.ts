@@ -1,4 +1,4 @@
-import type { LateValue, PhpArray, PhpValue } from './value.js';
+import { isPhpArray, itemAt, type LateValue, type PhpArray, type PhpValue } from './value.js';
 
 /**
  * Unknown values that keep what they are made of (see `LateValue`), for the global assembly
@@ -104,8 +104,24 @@ export const OPERATORS: Record<string, (a: Scalar, b: Scalar) => boolean> = {
   or: (a, b) => truthy(a) || truthy(b),
 };
 
+/** Arithmetic on numbers (`config('app.upload_limit') * 1000`), folded once they are known. */
+export const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '|': (a, b) => a | b,
+};
+
 /** The operator's result when its operands are known (`!` takes one), else undefined. */
-export function operate(op: string, args: readonly PhpValue[]): boolean | undefined {
+export function operate(op: string, args: readonly PhpValue[]): boolean | number | undefined {
+  const arithmetic = ARITHMETIC[op];
+  if (arithmetic) {
+    const [a, b] = args.map((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v));
+    return typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a + b)
+      ? arithmetic(a, b)
+      : undefined;
+  }
   if (!args.every(isKnown)) {
     // `false && x` and `true || x` are known whatever `x` is.
     const [a] = args;
@@ -128,4 +144,25 @@ export function choose(
 ): PhpValue {
   if (isKnown(test)) return truthy(test) ? whenTrue : whenFalse;
   return late({ kind: 'cond', test, then: whenTrue, else: whenFalse }, source);
+}
+
+/**
+ * `$base[$key]`: the item when the array is known; a named input of the request's whole input
+ * (`$input = $request->all(); $input['email']`); else kept for later when the base is (a call,
+ * a late value). Undefined when nothing can be said.
+ */
+export function offset(base: PhpValue, key: PhpValue, source?: string): PhpValue | undefined {
+  const literal = typeof key === 'string' || typeof key === 'number';
+  if (literal && isPhpArray(base)) return itemAt(base, key);
+  const input = lateOf(base);
+  if (input?.kind === 'input' && input.name === undefined && !input.keys && input.via !== 'header')
+    return typeof key === 'string'
+      ? late(
+          { kind: 'input', name: key, via: input.via === 'request' ? 'input' : input.via },
+          source,
+        )
+      : undefined;
+  const laterBase =
+    typeof base === 'object' && base !== null && (base.kind === 'call' || input !== undefined);
+  return laterBase ? late({ kind: 'offset', value: base, key }, source) : undefined;
 }

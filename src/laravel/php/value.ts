@@ -94,6 +94,8 @@ export type LateValue =
   | { kind: 'property'; name: string }
   /** `Client::$columns`: a static property's default. */
   | { kind: 'static-property'; className: string; name: string }
+  /** `$rules['latitude']`, `Location::requestRules([])['latitude']`: an item of a later value. */
+  | { kind: 'offset'; value: PhpValue; key: PhpValue }
   /** A request input: one by name (`$request->input('email')`) or all of them (`$request->all()`). */
   | {
       kind: 'input';
@@ -124,6 +126,19 @@ export function isPhpCall(value: PhpValue | undefined): value is PhpCall {
 export function arrayGet(value: PhpValue | undefined, key: string | number): PhpValue | undefined {
   if (!isPhpArray(value)) return undefined;
   return value.items.find((item) => item.key === key)?.value;
+}
+
+/**
+ * `$array[$key]` as PHP reads it: the last entry of that key (later keys win), or the item at
+ * that position of a list (whose items carry no keys).
+ */
+export function itemAt(value: PhpValue | undefined, key: string | number): PhpValue | undefined {
+  if (!isPhpArray(value)) return undefined;
+  const keyed = [...value.items].reverse().find((item) => item.key === key);
+  if (keyed) return keyed.value;
+  return typeof key === 'number' && value.items.every((item) => item.key === undefined)
+    ? value.items[key]?.value
+    : undefined;
 }
 
 /** A PHP array's keyed entries as a record (later keys win, as in PHP). */

@@ -121,6 +121,7 @@ function isServerValue(value: PhpValue, depth = 0): boolean {
     case 'merge':
       return all(late.parts);
     case 'cast':
+    case 'offset':
       return all([late.value]);
     // Set under a run-time test (`if (!isset($input['x'])) $input['x'] = 'all';`): the client's
     // value when the other branch keeps it.

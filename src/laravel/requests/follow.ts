@@ -1,7 +1,7 @@
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
 import { lateOf } from '../php/late.js';
 import { shortName } from '../php/names.js';
-import { arrayGet, isPhpArray, type PhpValue } from '../php/value.js';
+import { isPhpArray, itemAt, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 
@@ -170,12 +170,6 @@ function visitMethod(
 /** The names a `foreach` over an array argument reads: each entry's key, value or value's item. */
 function entryNames(arg: PhpValue | undefined, each: NonNullable<InputRead['each']>): PhpValue[] {
   if (!isPhpArray(arg)) return [];
-  // A list's items carry no keys (`['order', 'convertInteger']`): `[0]` is the first.
-  const itemAt = (value: PhpValue, at: string | number) =>
-    arrayGet(value, at) ??
-    (typeof at === 'number' && isPhpArray(value) && value.items.every((i) => i.key === undefined)
-      ? value.items[at]?.value
-      : undefined);
   return arg.items.map((item) =>
     each.key
       ? (item.key ?? null)

@@ -1,5 +1,5 @@
 import { castValue } from '../php/evaluate.js';
-import { choose, concat, late, merge, operate, union } from '../php/late.js';
+import { choose, concat, late, merge, offset, operate, union } from '../php/late.js';
 import { shortName } from '../php/names.js';
 import type { LateValue, PhpArray, PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
@@ -122,6 +122,10 @@ class Resolver {
       case 'property': {
         const found = at.self !== undefined && this.classes.property(at.self, value.name);
         return found === undefined || found === false ? late(value, source) : this.value(found, at);
+      }
+      case 'offset': {
+        const [base, key] = [this.value(value.value, at), this.value(value.key, at)];
+        return offset(base, key, source) ?? late({ ...value, value: base, key }, source);
       }
       case 'static-property': {
         const found = this.classes.property(value.className, value.name);

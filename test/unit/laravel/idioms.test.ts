@@ -252,6 +252,37 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    "rules as items of arrays known later, from a typed property's service, with config arithmetic",
+    {
+      fixture: 'laravel-mini/inputs-requests',
+      check: ({ document, warnings }) => {
+        const schema = Object.values(
+          (
+            operation(document, 'POST /api/photos').requestBody as {
+              content: Record<string, { schema: { properties: Record<string, object> } }>;
+            }
+          ).content,
+        )[0]!.schema;
+        expect(Object.keys(schema.properties)).toEqual([
+          'caption',
+          'photo',
+          'latitude',
+          'longitude',
+        ]);
+        expect(schema.properties.photo).toMatchObject({
+          format: 'binary',
+          description: 'Maximum size: 8000 KB.',
+        });
+        expect(schema.properties.latitude).toMatchObject({
+          type: 'number',
+          minimum: -90,
+          maximum: 90,
+        });
+        expect(warnings.filter((w) => w.includes('PhotoController'))).toEqual([]);
+      },
+    },
+  ],
+  [
     'Validator::make inside an application helper function',
     {
       fixture: 'laravel-mini/inputs-handlers',
