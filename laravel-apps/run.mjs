@@ -8,6 +8,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { APPS, ERRATA, findAppsDir } from './lib/apps.mjs';
+import { declaredRoutes, undocumentedRoutes } from './lib/declared.mjs';
 import { parseFlags, USAGE, UsageError } from './lib/args.mjs';
 import { compareWithReference } from './lib/compare.mjs';
 import { regressions } from './lib/gate.mjs';
@@ -114,10 +115,14 @@ function generate(dist, project) {
 
 function figuresOf(app, run, appsDir, details) {
   const measured = measureDocument(run.document, run.warnings);
+  const declared = declaredRoutes(join(appsDir, app.name), app.apiRoutes);
+  const notDocumented = undocumentedRoutes(declared, run.document);
   const { examples, ...figures } = measured;
   const out = {
     ...figures,
     declaredCoverage: round(Math.min(1, figures.operations / app.declared)),
+    declaredRoutes: declared.length,
+    routesNotDocumented: notDocumented.length,
     ms: run.ms,
     peakMB: run.peakMB,
   };
@@ -126,13 +131,24 @@ function figuresOf(app, run, appsDir, details) {
     const text = readFileSync(join(appsDir, app.reference), 'utf8');
     const reference = app.reference.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
     comparison = compareWithReference(run.document, reference, ERRATA[app.name] ?? []);
-    out.reference = { ...comparison.figures, ...comparison.counts };
+    // The same comparison with no errata: how much of each figure the errata account for.
+    const raw = compareWithReference(run.document, reference, []).figures;
+    out.reference = { ...comparison.figures, ...comparison.counts, withoutErrata: raw };
   }
   if (details) {
     writeFileSync(join(details, `${app.name}.json`), JSON.stringify(run.document, null, 2));
     writeFileSync(
       join(details, `${app.name}.findings.json`),
-      JSON.stringify({ examples, warnings: run.warnings, missing: comparison?.missing }, null, 2),
+      JSON.stringify(
+        {
+          examples,
+          warnings: run.warnings,
+          routesNotDocumented: notDocumented,
+          missing: comparison?.missing,
+        },
+        null,
+        2,
+      ),
     );
   }
   return out;
@@ -149,6 +165,7 @@ function totals(apps) {
     get201: sum('get201'),
     parseFailures: sum('parseFailures'),
     unevaluatedRules: sum('unevaluatedRules'),
+    routesNotDocumented: sum('routesNotDocumented'),
     warnings: sum('warnings'),
   };
 }

@@ -4,11 +4,16 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
+import coolify from './errata/coolify.mjs';
+import firefly from './errata/firefly-iii.mjs';
+import invoiceninja from './errata/invoiceninja.mjs';
+import speedtest from './errata/speedtest-tracker.mjs';
 
 /**
  * `declared`: API routes the app's route files declare, as counted in the shared corpus README
  * ("API routes declared (est.)": one per verb call, 7 per `resource`, 5 per `apiResource`, less
  * `except`); a `match`/`any` route counts once there, so a documented count may be higher.
+ * `apiRoutes`: the app's API route files, where not `routes/api.php` and `routes/api/`.
  */
 export const APPS = [
   { name: 'firefly-iii', reference: 'firefly-iii.reference.yaml', declared: 245 },
@@ -19,7 +24,12 @@ export const APPS = [
   { name: 'monica', declared: 8 },
   { name: 'pixelfed', declared: 198 },
   { name: 'speedtest-tracker', reference: 'speedtest-tracker.reference.json', declared: 8 },
-  { name: 'cachet', declared: 43 },
+  {
+    name: 'cachet',
+    declared: 43,
+    // Laravel 5.7 route classes, not route files.
+    apiRoutes: ['app/Http/Routes/ApiRoutes.php', 'app/Http/Routes/ApiSystemRoutes.php'],
+  },
 ];
 
 /**
@@ -29,10 +39,10 @@ export const APPS = [
  * `field` narrows an entry to one request-body field, query parameter or response property.
  */
 export const ERRATA = {
-  'firefly-iii': [],
-  coolify: [],
-  invoiceninja: [],
-  'speedtest-tracker': [],
+  'firefly-iii': firefly,
+  coolify,
+  invoiceninja,
+  'speedtest-tracker': speedtest,
 };
 
 /** The folder that holds the apps: --apps, $APIDOC_LARAVEL_APPS, or ../shared/laravel-apps. */

@@ -46,14 +46,23 @@ function responseProperties(doc, operation, status) {
 }
 
 /**
- * `errata`: entries `{ operation, field?, reason }` where the reference is wrong; an entry without
- * `field` removes the operation, one with `field` removes that field wherever it is counted.
+ * `errata`: entries where the reference is wrong about the application, each with its `reason`:
+ * - `{ operation }`: a reference operation the application does not have, left out;
+ * - `{ operation, field }`: that field (request body, query, response) left out wherever it is
+ *   counted, or the operation's security when `field` is `security`;
+ * - `{ operation, field, required: true }`: only the field's required flag is not compared;
+ * - `{ extra }`: a generated operation (`METHOD /path` as generated) the application has and the
+ *   reference leaves out, not counted against precision.
  */
 export function compareWithReference(generated, reference, errata = []) {
-  const ignoredOps = new Set(errata.filter((e) => !e.field).map((e) => e.operation));
+  const ignoredOps = new Set(errata.filter((e) => e.operation && !e.field).map((e) => e.operation));
   const ignoredFields = new Set(
-    errata.filter((e) => e.field).map((e) => `${e.operation}#${e.field}`),
+    errata.filter((e) => e.field && !e.required).map((e) => `${e.operation}#${e.field}`),
   );
+  const ignoredRequired = new Set(
+    errata.filter((e) => e.field && e.required).map((e) => `${e.operation}#${e.field}`),
+  );
+  const knownExtra = new Set(errata.filter((e) => e.extra).map((e) => e.extra));
   const ref = indexOperations(reference);
   const gen = indexOperations(generated);
   for (const [key, op] of ref) if (ignoredOps.has(op.written)) ref.delete(key);
@@ -88,15 +97,19 @@ export function compareWithReference(generated, reference, errata = []) {
         continue;
       }
       counts.body.found++;
+      if (ignoredRequired.has(`${r.written}#${field}`)) continue;
       counts.body.compared++;
       if (refBody.required.has(field) === genBody.required.has(field)) counts.body.agreed++;
       else missing.required.push(`${r.written} ${field}`);
     }
-    const genQuery = new Set(
-      parameters(generated, g.item, g.operation)
+    // Laravel's `input()` and validation read the query string and the body alike: on a write
+    // operation, a query parameter the reference names is found in the generated body too.
+    const genQuery = new Set([
+      ...parameters(generated, g.item, g.operation)
         .filter((p) => p.in === 'query')
         .map((p) => fieldName(p.name)),
-    );
+      ...(g.method === 'get' ? [] : [...(genBody?.properties ?? [])].map(fieldName)),
+    ]);
     for (const p of parameters(reference, r.item, r.operation)) {
       if (p.in !== 'query' || skip(r, p.name)) continue;
       counts.query.total++;
@@ -119,7 +132,13 @@ export function compareWithReference(generated, reference, errata = []) {
       else missing.response.push(`${r.written} ${prop}`);
     }
   }
-  const extra = [...gen.values()].filter((g) => !ref.has(g.key)).map((g) => g.written);
+  // A `PATCH` beside a `PUT` of the same path is the same Laravel route (a resource's update).
+  const twin = (g) =>
+    (g.method === 'patch' && ref.has(g.key.replace(/^PATCH /, 'PUT '))) ||
+    (g.method === 'put' && ref.has(g.key.replace(/^PUT /, 'PATCH ')));
+  const extra = [...gen.values()]
+    .filter((g) => !ref.has(g.key) && !twin(g) && !knownExtra.has(g.written))
+    .map((g) => g.written);
   const share = (a, b) => (b === 0 ? 1 : round(a / b));
   return {
     figures: {

@@ -13,7 +13,7 @@ const HIGHER = [
   'declaredCoverage',
 ];
 /** Figures that must not rise. */
-const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules'];
+const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules', 'routesNotDocumented'];
 
 const EPSILON = 1e-9;
 
@@ -28,11 +28,18 @@ export function regressions(committed, current) {
       if (higher ? b < a - EPSILON : b > a + EPSILON) worse.push({ app, figure, was: a, now: b });
     };
     for (const f of HIGHER) compare(f, was[f], now[f], true);
-    for (const f of LOWER) compare(f, was[f], now[f], false);
+    for (const f of LOWER) {
+      // A share of empty answers is worse only when there are more of them too: documenting
+      // fewer operations (webhooks left out of the API) moves the share, not the answers, and
+      // a run that documented nothing had no share to keep.
+      if (f === 'emptyShare' && (!(was.operations > 0) || now.emptySuccess <= was.emptySuccess))
+        continue;
+      compare(f, was[f], now[f], false);
+    }
     for (const f of HIGHER) compare(`reference.${f}`, was.reference?.[f], now.reference?.[f], true);
   }
   if (committed?.totals && current.totals)
-    for (const f of ['emptyShare', 'get201', 'parseFailures'])
+    for (const f of ['emptyShare', 'get201', 'parseFailures', 'routesNotDocumented'])
       if (current.totals[f] > committed.totals[f] + EPSILON)
         worse.push({ app: 'all', figure: f, was: committed.totals[f], now: current.totals[f] });
   return worse;

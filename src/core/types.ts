@@ -141,6 +141,16 @@ export interface SecuritySchemeObject {
   scheme?: string;
   bearerFormat?: string;
   description?: string;
+  /** OAuth2's flows, by name (`authorizationCode`, `clientCredentials`, ...). */
+  flows?: Record<string, OAuthFlowObject>;
+}
+
+/** @see https://spec.openapis.org/oas/v3.0.3#oauth-flow-object */
+export interface OAuthFlowObject {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: Record<string, string>;
 }
 
 export interface OpenApiDocument {

@@ -14,9 +14,7 @@ import { operationsFor } from './document/reuse.js';
 import { SecuritySchemes } from './document/security.js';
 import type { FileFacts } from './facts/types.js';
 import type { ClassIndex } from './project/classes.js';
-import { routeRoots } from './routes/entry.js';
-import { flattenRoutes } from './routes/flatten.js';
-import { matchesAny } from './routes/pattern.js';
+import { documentedRoutes } from './routes/select.js';
 import type { Route } from './routes/types.js';
 
 export interface BuildInput {
@@ -57,11 +55,14 @@ export function buildDocument(input: BuildInput): BuiltDocument {
   const warnings: Finding[] = parseWarnings(files);
   const { asm, resources, globalKey, globals } = createAssembly(files, classes, config, warnings);
   const store = input.store?.(globalKey);
-  const security = new SecuritySchemes(config.securitySchemes);
-  const routes = selectRoutes(
-    flattenRoutes(routeRoots(files, classes), files, warnings),
+  const security = new SecuritySchemes(config.securitySchemes, asm);
+  const routes = documentedRoutes(
+    files,
+    classes,
     config,
     input.patterns,
+    asm.configValue,
+    warnings,
   );
   const otherWarnings = [...warnings];
   const built = routes.map((route) => operationsFor(route, { asm, resources, security }, store));
@@ -120,18 +121,6 @@ function composeDocument(
   const tags = [...new Set(operations.flatMap((o) => o.tags ?? []))].sort();
   if (tags.length > 0) document.tags = tags.map((name) => ({ name }));
   return document;
-}
-
-/** `route_patterns`, `--pattern` and `excluded_routes` (URI patterns or route names). */
-function selectRoutes(routes: Route[], config: ApidocConfig, patterns: readonly string[]): Route[] {
-  return routes.filter((r) => {
-    if (config.routePatterns.length > 0 && !matchesAny(config.routePatterns, r.uri)) return false;
-    if (patterns.length > 0 && !matchesAny(patterns, r.uri)) return false;
-    const excluded = config.excludedRoutes.some(
-      (p) => matchesAny([p], r.uri) || (r.name !== undefined && matchesAny([p], r.name)),
-    );
-    return !excluded;
-  });
 }
 
 /** Paths sorted; a method registered twice on a URI keeps the later route, as Laravel does. */

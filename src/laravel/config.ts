@@ -17,6 +17,12 @@ export interface ApidocConfig {
   servers: { url: string; description?: string }[];
   /** `route_patterns`: only routes whose URI matches one (Str::is); empty: every route. */
   routePatterns: string[];
+  /**
+   * `api_prefix`: the URI prefixes of the API (a string or a list; `*` for every route). Routes
+   * of the application's API route file are always part of it. Default: the application's own
+   * API prefix (`withRouting(apiPrefix:)`), else `api`.
+   */
+  apiPrefixes?: string[];
   /** `excluded_routes`: URIs (Str::is patterns) or route names left out. */
   excludedRoutes: string[];
   /** `tags`: URI pattern, controller class or controller short name → tag. */
@@ -94,6 +100,8 @@ function resolveConfig(
     ),
   };
   if (config.watchPaths.length === 0) config.watchPaths = DEFAULT_WATCH;
+  const prefixes = raw.api_prefix === '' ? [''] : strings(raw.api_prefix);
+  if (prefixes.length > 0) config.apiPrefixes = prefixes;
   const description = str(raw.description);
   if (description) config.description = description;
   if (source) config.source = source;

@@ -11,6 +11,7 @@ import { readPsr4 } from './php/psr4.js';
 import { OPENAPI_VERSIONS, toOpenApi31, type OpenApiVersion } from './emit/openapi31.js';
 import type { GenerateRun } from './run.js';
 import { projectFiles } from './project/files.js';
+import { isLaravelProject } from './project/laravel.js';
 import { loadProject, type LoadedProject } from './project/load.js';
 import { patchLastDocument, type Patched } from './patch/apply.js';
 import { dropState, stateOf, writeState } from './patch/state.js';
@@ -104,6 +105,12 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UserError(
       `Project directory not found: ${projectDir}`,
+      'Pass the Laravel project with --project <dir>.',
+    );
+  }
+  if (!isLaravelProject(dir)) {
+    throw new UserError(
+      `${projectDir} is not a Laravel project: it has no artisan, bootstrap/app.php or routes/ folder, and its composer.json does not require laravel/framework`,
       'Pass the Laravel project with --project <dir>.',
     );
   }

@@ -84,6 +84,8 @@ async function send(url: string, init: RequestInit): Promise<{ status: number; t
     const encoded = new Request(url, { method: 'POST', body: init.body, headers: init.headers });
     payload = Buffer.from(await encoded.arrayBuffer());
     headers['content-type'] = encoded.headers.get('content-type') ?? '';
+    // node:http sends a DELETE's body neither chunked nor with a length unless told.
+    headers['content-length'] = String(payload.length);
   }
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: init.method, headers }, (res) => {

@@ -25,7 +25,7 @@ const RUNS: [number, number][] = [
   [3, 5],
 ];
 const SUMMARY =
-  /^Wrote .*: \d+ operations?, \d+ schemas?, \d+ warnings? in \d+\.\d\d s \((\d+) files?, (\d+) analysed, (\d+) workers?, (\d+) tasks?\)\n$/;
+  /^Wrote .*: \d+ operations?, \d+ schemas?, \d+ warnings?(?:, \d+ responses? not inferred)? in \d+\.\d\d s \((\d+) files?, (\d+) analysed, (\d+) workers?, (\d+) tasks?\)\n$/;
 
 interface Output {
   run: Run;

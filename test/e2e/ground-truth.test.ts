@@ -14,6 +14,7 @@ import type {
   OperationObject,
   ParameterObject,
   ResponseObject,
+  SecuritySchemeObject,
 } from '../../src/core/types.js';
 import { generateOpenApi } from '../../src/laravel/generate.js';
 import {
@@ -25,6 +26,8 @@ import {
 
 const APP = fileURLToPath(new URL('../fixtures/laravel-8', import.meta.url));
 const ADMIN_TOKEN = 'test-token-1';
+/** `config('partners.key')` of the fixture: what its partner.key middleware expects. */
+const PARTNER_KEY = 'partner-key-1';
 const BASIC = `Basic ${Buffer.from('ada@example.com:password').toString('base64')}`;
 /** A 1×1 PNG, for the avatar upload. */
 const PNG = Buffer.from(
@@ -72,7 +75,7 @@ const CALLS: Record<string, Call> = {
   'webhooks.payments': { query: WEBHOOK_QUERY },
   'webhooks.payments.put': { body: WEBHOOK },
   'webhooks.payments.post': { body: WEBHOOK },
-  'webhooks.payments.delete': { query: WEBHOOK_QUERY },
+  'webhooks.payments.delete': { body: WEBHOOK },
   'webhooks.payments.options': { query: WEBHOOK_QUERY },
   'webhooks.payments.patch': { body: WEBHOOK },
   'users.store': {
@@ -126,6 +129,14 @@ const CALLS: Record<string, Call> = {
   },
   'orders.cancel': { path: { order: 2 } },
   'admin.reports.monthly': { path: { year: 2024, month: 3 } },
+  // validationData() unwraps `data`; the body is documented with the envelope.
+  'partners.settings': {
+    body: { data: { webhook_url: 'https://partner.example/hooks', notify: true } },
+  },
+  // array_merge(parent::rules(), [...]) with a max from config().
+  'partners.products': {
+    body: { sku: 'PEN-900', name: 'Fountain pen', price: 19, stock: 3, partner_ref: 'P-42' },
+  },
   'admin.reports.monthly.without_month': { path: { year: 2024 } },
 };
 
@@ -156,7 +167,11 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   return out.sort((a, b) => phase(a) - phase(b));
 }
 
-function request(op: Operation, base: string): { url: string; init: RequestInit } {
+function request(
+  op: Operation,
+  base: string,
+  document: OpenApiDocument,
+): { url: string; init: RequestInit } {
   const call = CALLS[op.operation.operationId ?? ''] ?? {};
   const headers: Record<string, string> = { Accept: 'application/json' };
   let path = op.path;
@@ -167,7 +182,11 @@ function request(op: Operation, base: string): { url: string; init: RequestInit 
   const url = new URL(base + path);
   for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, value);
   const schemes = Object.keys(op.operation.security?.[0] ?? {});
-  if (schemes.includes('basicAuth')) headers.Authorization = BASIC;
+  const apiKey = schemes
+    .map((name) => document.components?.securitySchemes?.[name] as SecuritySchemeObject)
+    .find((scheme) => scheme?.type === 'apiKey' && scheme.in === 'header');
+  if (apiKey?.name) headers[apiKey.name] = PARTNER_KEY;
+  else if (schemes.includes('basicAuth')) headers.Authorization = BASIC;
   else if (schemes.length > 0) headers.Authorization = `Bearer ${call.token ?? ADMIN_TOKEN}`;
   const init: RequestInit = { method: op.method.toUpperCase(), headers };
   if (call.multipart) {
@@ -220,7 +239,7 @@ describe.skipIf(!hasPhp)(
       laravel = await startLaravel(APP);
       const ajv = createAjv();
       for (const op of operationsOf(document)) {
-        const { url, init } = request(op, laravel.url);
+        const { url, init } = request(op, laravel.url, document);
         const response = await fetch(url, init);
         const text = await response.text();
         const problem = check(document, op, response.status, text, ajv);
@@ -244,7 +263,7 @@ describe.skipIf(!hasPhp)(
       const ajv = createAjv();
       const seen: Outcome[] = [];
       for (const op of operationsOf(document).filter(select)) {
-        const { url, init } = vary(op, request(op, laravel.url));
+        const { url, init } = vary(op, request(op, laravel.url, document));
         const response = await fetch(url, init);
         const text = await response.text();
         const problem = check(document, op, response.status, text, ajv);
@@ -326,7 +345,7 @@ describe.skipIf(!hasPhp)(
         const example = deref<ResponseObject>(document, declared)?.content?.['application/json']
           ?.example as { errors?: Record<string, string[]> } | undefined;
         if (!example?.errors) continue;
-        const { url, init } = request(op, laravel.url);
+        const { url, init } = request(op, laravel.url, document);
         const response = await fetch(url, {
           ...init,
           body: '{}',
@@ -399,7 +418,7 @@ describe.skipIf(!hasPhp)(
         let last: Response | undefined;
         let text = '';
         for (let i = 0; i < 31; i++) {
-          const { url, init } = request(op, throttling.url);
+          const { url, init } = request(op, throttling.url, document);
           last = await fetch(url, init);
           text = await last.text();
           statuses.push(last.status);

@@ -64,6 +64,8 @@ const API_ROUTES: Array<[string, string, string]> = [
   ['POST', 'api/orders', `${C}OrderController@store`],
   ['GET|HEAD', 'api/orders/{id}', `${C}OrderController@show`],
   ['POST', 'api/orders/{order}/cancel', `${C}OrderController@cancel`],
+  ['PUT', 'api/partners/settings', `${C}PartnerController@settings`],
+  ['POST', 'api/partners/products', `${C}PartnerController@products`],
   ['GET|HEAD', 'api/admin/dashboard', `${C}Admin\\DashboardController@index`],
   ['GET|HEAD', 'api/admin/reports/sales', `${C}Admin\\ReportController@sales`],
   ['GET|HEAD', 'api/admin/reports/sales/{year}/{month?}', `${C}Admin\\ReportController@monthly`],

@@ -1,8 +1,7 @@
 import { lineOf, walk, type Node } from '../php/ast.js';
-import { argValue, flattenChain, functionCall, staticCall } from '../php/chain.js';
-import { evaluate } from '../php/evaluate.js';
+import { argValue, flattenChain, functionCall, staticCall, type Chain } from '../php/chain.js';
+import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
-import { lookupClass } from '../php/evaluate.js';
 import type { HandlerFacts } from '../facts/types.js';
 import type { DescribeContext } from '../shapes/context.js';
 import { isRequestRoot } from './request-root.js';
@@ -16,7 +15,7 @@ export function findValidations(body: Node, ctx: DescribeContext): HandlerFacts[
   const found: HandlerFacts['validations'] = [];
   walk(body, (node) => {
     if (node.kind !== 'call') return;
-    const call = rulesArguments(node, ctx);
+    const call = validatingCall(node, ctx.eval, (root) => isRequestRoot(root, ctx));
     const rules = argValue(call?.args[call.at]);
     if (!call || !rules) return;
     // The arguments after the rules: custom messages, then custom attribute names.
@@ -31,27 +30,39 @@ export function findValidations(body: Node, ctx: DescribeContext): HandlerFacts[
   return found;
 }
 
-/** A validating call's arguments, and where its rules are among them. */
-function rulesArguments(
+/**
+ * A validating call's arguments, where its rules are among them (`at`), and which argument is
+ * the data validated (`data`; absent when it is the request itself).
+ */
+export function validatingCall(
   node: Node,
-  ctx: DescribeContext,
-): { args: Node[]; at: number } | undefined {
+  ctx: EvalContext,
+  isRequest: (root: Node) => boolean = (root) => requestHolder(root, ctx),
+  /** The node's chain, when the caller has it already. */
+  chain: Chain = flattenChain(node),
+): { args: Node[]; at: number; data?: number } | undefined {
   const fn = functionCall(node);
-  if (fn) return fn.name === 'validator' ? { args: fn.args, at: 1 } : undefined;
+  if (fn) return fn.name === 'validator' ? { args: fn.args, at: 1, data: 0 } : undefined;
   const call = staticCall(node);
   if (call) {
-    const className = lookupClass(call.what, ctx.eval);
+    const className = lookupClass(call.what, ctx);
     return call.method === 'make' && className && shortName(className) === 'Validator'
-      ? { args: call.args, at: 1 }
+      ? { args: call.args, at: 1, data: 0 }
       : undefined;
   }
-  const { root, links } = flattenChain(node);
+  const { root, links } = chain;
   const [link] = links;
   if (links.length !== 1 || !link?.call) return undefined;
-  if (link.name === 'validate' && isRequestRoot(root, ctx)) return { args: link.args, at: 0 };
-  if (link.name === 'validateWithBag' && isRequestRoot(root, ctx))
-    return { args: link.args, at: 1 };
+  if (link.name === 'validate' && isRequest(root)) return { args: link.args, at: 0 };
+  if (link.name === 'validateWithBag' && isRequest(root)) return { args: link.args, at: 1 };
   if (link.name === 'validate' && root.kind === 'variable' && root.name === 'this')
-    return { args: link.args, at: 1 };
+    return { args: link.args, at: 1, data: 0 };
   return undefined;
+}
+
+/** `$request` or `request()` where the context knows what holds the request. */
+function requestHolder(root: Node, ctx: EvalContext): boolean {
+  const fn = functionCall(root);
+  if (fn) return fn.name === 'request' && fn.args.length === 0;
+  return root.kind === 'variable' && !!ctx.request?.variables.has(String(root.name));
 }

@@ -1,6 +1,6 @@
 import type { Finding } from '../../core/errors.js';
 import type { ApidocConfig } from '../config.js';
-import type { FileFacts, FunctionFacts, MacroFacts } from '../facts/types.js';
+import type { FileFacts, MacroFacts } from '../facts/types.js';
 import { SchemaEmitter } from '../emit/schema.js';
 import { TypeEngine } from '../infer/engine.js';
 import { ModelCatalog } from '../models/catalog.js';
@@ -10,6 +10,7 @@ import { arrayGet, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
 import { throttledGroups } from '../project/throttle.js';
+import { middlewareMap, type MiddlewareMap } from '../security/middleware-map.js';
 import { CompiledRules } from '../requests/compiled.js';
 import { ResourceCatalog } from '../resources/catalog.js';
 import { ambiguousNames, Components } from './components.js';
@@ -32,10 +33,12 @@ export interface Globals {
   throttled: string[];
   /** Each config file's top-level `return` value (`config('app.name')`). */
   configs: [string, PhpValue][];
-  /** Helper functions (composer `autoload.files` and what they include), by name. */
-  functions: FunctionFacts[];
   /** Macros the project registers (`Response::macro(...)`). */
   macros: MacroFacts[];
+  /** The middleware groups and aliases (kernel, `bootstrap/app.php`). */
+  middleware?: MiddlewareMap;
+  /** `Passport::tokensCan([...])`, as written. */
+  passportScopes?: PhpValue;
 }
 
 export function projectGlobals(
@@ -54,8 +57,9 @@ export function projectGlobals(
     configs: [...files].flatMap(([file, facts]): [string, PhpValue][] =>
       file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
     ),
-    functions: helperFunctions(files),
     macros: [...files.keys()].sort().flatMap((file) => files.get(file)!.macros ?? []),
+    middleware: middlewareMap(files, classes),
+    ...passportScopesOf(files),
   };
 }
 
@@ -99,12 +103,10 @@ export function assemble(
     new Set(globals.unwrapped),
     new Map(globals.hints),
   );
-  const configs = new Map(globals.configs);
-  const configValue = (key: string) => configLookup(configs, key);
+  const configValue = configValues(globals.configs);
   const engine = new TypeEngine({
     classes,
     models,
-    functions: new Map(globals.functions.map((f) => [f.name.toLowerCase(), f])),
     macros: globals.macros,
     configValue,
     ...(globals.auth ? { authModel: globals.auth } : {}),
@@ -124,24 +126,29 @@ export function assemble(
     rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
     configValue,
     throttledGroups: new Set(globals.throttled),
+    ...(globals.middleware ? { middleware: globals.middleware } : {}),
+    ...(globals.passportScopes !== undefined ? { passportScopes: globals.passportScopes } : {}),
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
   return { asm, resources };
 }
 
-/** Every function the files declare, the first of a name in file order (as PHP would refuse a second). */
-function helperFunctions(files: ReadonlyMap<string, FileFacts>): FunctionFacts[] {
-  const out = new Map<string, FunctionFacts>();
-  for (const file of [...files.keys()].sort())
-    for (const fn of files.get(file)!.functions ?? [])
-      if (!out.has(fn.name.toLowerCase())) out.set(fn.name.toLowerCase(), fn);
-  return [...out.values()];
+/** The first file's `Passport::tokensCan([...])`, in file order. */
+function passportScopesOf(files: ReadonlyMap<string, FileFacts>): { passportScopes?: PhpValue } {
+  const file = [...files.keys()].sort().find((f) => files.get(f)!.passportScopes !== undefined);
+  return file ? { passportScopes: files.get(file)!.passportScopes! } : {};
 }
 
-/** `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls). */
-function configLookup(configs: ReadonlyMap<string, PhpValue>, key: string): PhpValue | undefined {
-  const [file, ...path] = key.split('.');
-  let value: PhpValue | undefined = configs.get(`config/${file}.php`);
-  for (const segment of path) value = arrayGet(value, segment);
-  return value;
+/**
+ * `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls),
+ * from each config file's returned value.
+ */
+export function configValues(configs: Globals['configs']): (key: string) => PhpValue | undefined {
+  const byFile = new Map(configs);
+  return (key) => {
+    const [file, ...path] = key.split('.');
+    let value: PhpValue | undefined = byFile.get(`config/${file}.php`);
+    for (const segment of path) value = arrayGet(value, segment);
+    return value;
+  };
 }

@@ -8,6 +8,7 @@ import type { ClassIndex } from '../project/classes.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import type { Components } from './components.js';
 import type { CompiledRules } from '../requests/compiled.js';
+import type { MiddlewareMap } from '../security/middleware-map.js';
 
 /** Everything the global assembly shares while writing the document. */
 export interface Assembly {
@@ -28,5 +29,9 @@ export interface Assembly {
   authModel?: string;
   /** Middleware groups that rate-limit their routes (`api`, usually). */
   throttledGroups: ReadonlySet<string>;
+  /** The application's middleware groups and aliases (security). */
+  middleware?: MiddlewareMap;
+  /** `Passport::tokensCan([...])`, as written. */
+  passportScopes?: PhpValue;
   warnings: Finding[];
 }

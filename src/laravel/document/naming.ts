@@ -68,7 +68,8 @@ export function tagOf(input: NamingInput, tagMap: Record<string, string>): strin
 
 /** The operationId: the route name, else the method and URI. */
 export function operationIdOf(input: NamingInput): string {
-  if (input.name && !input.name.endsWith('.')) return input.name;
+  // A name that ends with a separator is only a group's prefix (`api.`, `core::`).
+  if (input.name && !/[.:_/-]$/.test(input.name)) return input.name;
   const uri = input.uri
     .replace(/[{}?]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '_')

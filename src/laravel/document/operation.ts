@@ -1,15 +1,17 @@
 import type { OperationObject, ParameterObject, ServerObject } from '../../core/types.js';
 import type { DocBlock } from '../php/docblock.js';
-import type { HandlerFacts } from '../facts/types.js';
+import type { HandlerFacts, UseFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
-import { validationOf, type Validation } from '../requests/rules.js';
+import type { Validation } from '../requests/rules.js';
+import { requestInputs } from '../requests/request-inputs.js';
+import { missingControllerCause } from '../routes/why-missing.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from './context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
-import { pathParameter, pathVariants, uriParams } from './path-params.js';
+import { castParams, pathParameter, pathVariants, uriParams } from './path-params.js';
 import { queryParameters } from './query-params.js';
-import { requestBody } from './request-body.js';
+import { inputBody } from './input-body.js';
 import { responses, type NotInferred } from './responses.js';
 import type { Finding } from '../../core/errors.js';
 import type { TypedReturn } from '../infer/engine.js';
@@ -30,6 +32,7 @@ export interface BuiltOperation {
 
 interface Handler {
   facts?: HandlerFacts;
+  uses?: UseFacts;
   doc?: DocBlock;
   file?: string;
   controller?: string;
@@ -38,18 +41,21 @@ interface Handler {
   returns?: TypedReturn[];
 }
 
-const READ_ONLY = new Set(['get', 'head', 'delete', 'options']);
+/** Methods whose rules and inputs are query parameters; the others' (`DELETE` too) are the body. */
+const READ_ONLY = new Set(['get', 'head', 'options']);
 
 /** The OpenAPI operations one route stands for: one per method and per optional-parameter form. */
 export function routeOperations(route: Route, ctx: OperationContext): BuiltOperation[] {
   const handler = resolveHandler(route, ctx.asm);
-  const validation = validationOf(handler.facts, handler.file, ctx.asm.classes);
+  const inputs = requestInputs(handler, ctx.asm.classes, ctx.asm.configValue);
+  const { validation } = inputs;
   const returns = typedReturns(route, handler, validation, ctx.asm);
   if (returns) handler.returns = returns;
-  const requirement = ctx.security.requirement(route.middleware);
+  const { security, notes } = ctx.security.requirement(route.middleware, route.withoutMiddleware);
   const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
+  const handlerParams = castParams(handler.facts?.params ?? [], handler.uses?.casts);
   const methods = route.methods.filter((m) => m !== 'head');
   const out: BuiltOperation[] = [];
   for (const [mi, method] of methods.entries()) {
@@ -58,13 +64,13 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
       const readOnly = READ_ONLY.has(method);
       const path = params
         .filter((p) => !variant.dropped.includes(p.name))
-        .map((p) => pathParameter(p, route.wheres[p.name], handler.facts?.params ?? [], ctx.asm));
+        .map((p) => pathParameter(p, route.wheres[p.name], handlerParams, ctx.asm));
       const taken = new Set(path.map((p) => p.parameter.name));
       const parameters: ParameterObject[] = [
         ...path.map((p) => p.parameter),
         ...queryParameters(
           readOnly ? validation?.rules : undefined,
-          handler.facts,
+          inputs.facts,
           taken,
           readOnly,
           ctx.asm,
@@ -75,17 +81,18 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
         tags: [tagOf(naming, ctx.asm.config.tags)],
         summary: summaryOf(naming),
       };
-      if (handler.doc?.description) operation.description = handler.doc.description;
+      const description = [handler.doc?.description, ...notes].filter(Boolean).join('\n\n');
+      if (description) operation.description = description;
       operation.operationId = operationIdOf(naming) + suffix(mi, method, variant.dropped);
       if (parameters.length > 0) operation.parameters = parameters;
-      const body = !readOnly && validation ? requestBody(validation, ctx.asm) : undefined;
+      const body = readOnly ? undefined : inputBody(validation, inputs.unvalidated, ctx.asm);
       if (body) operation.requestBody = body;
       const answered = responses(
         {
           ...(handler.returns ? { returns: handler.returns } : {}),
           statuses: handler.facts?.statuses ?? [],
           ...(validation ? { validation } : {}),
-          secured: requirement !== undefined,
+          secured: security !== undefined && !security.some((r) => Object.keys(r).length === 0),
           forbids: mayForbid(route.middleware),
           bound: path.some((p) => p.bound),
           throttled,
@@ -95,7 +102,7 @@ export function routeOperations(route: Route, ctx: OperationContext): BuiltOpera
       );
       operation.responses = answered.responses;
       if (answered.notInferred) notInferred(route, handler, answered.notInferred, method, ctx.asm);
-      if (requirement) operation.security = [requirement];
+      if (security) operation.security = security;
       if (servers) operation.servers = servers;
       if (handler.doc?.tags.deprecated) operation.deprecated = true;
       out.push({ path: variant.path, method, operation });
@@ -199,14 +206,22 @@ function pick(route: Route, handler: Handler): Omit<NamingInput, 'method' | 'uri
 
 function resolveHandler(route: Route, asm: Assembly): Handler {
   const { action } = route;
-  if (action.kind === 'closure') return { facts: action.handler, file: route.file };
+  if (action.kind === 'closure')
+    return {
+      facts: action.handler,
+      file: route.file,
+      ...(action.uses ? { uses: action.uses } : {}),
+    };
   if (action.kind === 'none') return {};
   const { controller, method } = action;
   const found = asm.classes.method(controller, method);
   if (!found) {
+    const cause = asm.classes.has(controller)
+      ? undefined
+      : missingControllerCause(controller, asm.classes);
     const why = asm.classes.has(controller)
       ? `has no method ${method}()`
-      : 'was not found or could not be parsed';
+      : `was not found or could not be parsed${cause ? ` (${cause})` : ''}`;
     asm.warnings.push({
       file: route.file,
       line: route.line,
@@ -216,6 +231,7 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   }
   const handler: Handler = { file: found.owner.file, controller, action: method };
   if (found.facts.handler) handler.facts = found.facts.handler;
+  if (found.facts.uses) handler.uses = found.facts.uses;
   if (found.facts.doc) handler.doc = found.facts.doc;
   return handler;
 }

@@ -41,6 +41,23 @@ export function pathVariants(uri: string): { path: string; dropped: string[] }[]
   return variants;
 }
 
+const CAST_BUILTINS = { integer: 'int', number: 'float', boolean: 'bool' } as const;
+
+/**
+ * Handler parameters with the type the handler's casts give the untyped ones:
+ * `show($id) { Post::find((int) $id) }` takes an integer `{id}`.
+ */
+export function castParams(
+  params: readonly ParamFacts[],
+  casts: Record<string, keyof typeof CAST_BUILTINS> | undefined,
+): readonly ParamFacts[] {
+  if (!casts) return params;
+  return params.map((p) => {
+    const cast = casts[p.name];
+    return p.type || !cast ? p : { ...p, type: CAST_BUILTINS[cast] };
+  });
+}
+
 export interface PathParamResult {
   parameter: ParameterObject;
   /** A model (or enum) is bound: a missing one is a 404. */
@@ -82,6 +99,7 @@ function bindingSchema(
   if (values) return { schema: { type: values.type, enum: values.values }, bound: true };
   if (type === 'int') return { schema: { type: 'integer' }, bound: false };
   if (type === 'float') return { schema: { type: 'number' }, bound: false };
+  if (type === 'bool') return { schema: { type: 'boolean' }, bound: false };
   return { bound: false };
 }
 

@@ -23,8 +23,9 @@ const STANDARD_HEADERS = new Set([
 ]);
 
 /**
- * Query and header parameters of a read-only operation: rules validated on it, the inputs its
- * handler reads by name, and the paginator's `page` (or `cursor`).
+ * Query and header parameters: on a read-only operation, rules validated on it, the inputs its
+ * handler reads by name and the paginator's `page` (or `cursor`); on any operation, what the
+ * handler reads from the query string itself (`$request->query('x')`) and headers.
  * @see https://laravel.com/docs/pagination#basic-usage
  */
 export function queryParameters(
@@ -53,7 +54,8 @@ export function queryParameters(
     if (input.via === 'header') {
       if (!STANDARD_HEADERS.has(input.name.toLowerCase()))
         add({ name: input.name, in: 'header', schema: { type: 'string' } });
-    } else if (readOnly && (input.via === 'query' || input.via === 'input'))
+    } else if (input.via === 'query' || (readOnly && input.via === 'input'))
+      // `$request->query('lines')` reads the query string whatever the method.
       add(inputParameter(input));
   }
   if (paginated === 'cursor') add({ name: 'cursor', in: 'query', schema: { type: 'string' } });

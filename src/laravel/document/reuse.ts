@@ -49,6 +49,6 @@ function reuse(entry: RouteEntry, route: Route, ctx: OperationContext): BuiltOpe
   for (const [ref, component] of Object.entries(entry.components))
     ctx.asm.components.restore(ref, component);
   ctx.asm.warnings.push(...entry.warnings);
-  ctx.security.requirement(route.middleware);
+  ctx.security.requirement(route.middleware, route.withoutMiddleware);
   return entry.ops;
 }

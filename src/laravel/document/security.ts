@@ -1,39 +1,52 @@
 import type { SecurityRequirement, SecuritySchemeObject } from '../../core/types.js';
 import { shortName } from '../php/names.js';
+import { arrayRecord } from '../php/value.js';
+import { followCalls } from '../requests/follow.js';
+import { resolveValue } from '../resolve/value.js';
+import { basic } from '../security/basic.js';
+import { expandMiddleware, type RouteMiddleware } from '../security/expand.js';
+import { guard } from '../security/guard.js';
+import type { MiddlewareMap } from '../security/middleware-map.js';
+import { tokenMiddleware } from '../security/token-middleware.js';
+import { tokenScopes } from '../security/token-scopes.js';
+import type { AuthContext, AuthFinding, AuthKind, NamedScheme } from '../security/types.js';
+import type { Assembly } from './context.js';
 
-/** Middleware that authenticates, by alias or class, and the scheme each stands for. */
-const BUILT_IN: { test: (m: string) => boolean; name: string; scheme: SecuritySchemeObject }[] = [
-  {
-    test: (m) =>
-      /^auth\.basic(\.once)?(:|$)/.test(m) ||
-      /AuthenticateWithBasicAuth$|AuthenticateOnceWithBasicAuth$/.test(m),
-    name: 'basicAuth',
-    scheme: { type: 'http', scheme: 'basic' },
-  },
-  {
-    test: (m) => /^auth(:|$)/.test(m) || shortName(m) === 'Authenticate',
-    name: 'bearerAuth',
-    scheme: { type: 'http', scheme: 'bearer' },
-  },
-];
+/** The kinds of authenticating middleware, tried in order; the first that knows one wins. */
+const KINDS: AuthKind[] = [basic, guard, tokenScopes, tokenMiddleware];
+
+/** A route's security: the requirements (any one satisfies), and what its token must allow. */
+export interface RouteSecurity {
+  /** Undefined when the route is public. */
+  security?: SecurityRequirement[];
+  /** Sentences for the operation's description (Sanctum abilities). */
+  notes: string[];
+}
+
+type Memo = Map<
+  string,
+  { value: { result: RouteSecurity; schemes: NamedScheme[] }; deps: Set<string> }
+>;
 
 /**
- * Security from route middleware: `auth`, `auth:sanctum`, `auth:api` → a bearer scheme,
- * `auth.basic` → basic, middleware the config names (`security_schemes`) → their scheme.
- * Scheme names depend on the type only (`bearerAuth`, `basicAuth`, `apiKeyAuth`), so the mock,
- * which treats schemes by type, accepts what this documents.
+ * Security from route middleware, as the application enforces it: groups and aliases expanded
+ * (`api` holding `auth:api`), guards by their driver (Sanctum and the `token` driver → a bearer
+ * token, Passport → OAuth2 with its scopes), `auth.basic` → basic, the application's own token
+ * middleware → an apiKey scheme for the header or query key it reads, middleware the config
+ * names (`security_schemes`) → their scheme. Scheme names depend on the scheme only
+ * (`bearerAuth`, `basicAuth`, `oauth2Auth`, `apiKeyXApiToken`), so the mock, which treats
+ * schemes by type, accepts what this documents, and a patched run names them the same.
  * @see https://spec.openapis.org/oas/v3.0.3#security-scheme-object
  */
 export class SecuritySchemes {
   readonly used = new Map<string, SecuritySchemeObject>();
-  /** Per middleware list: the schemes it names and the requirement they make. */
-  private readonly byMiddleware = new Map<
-    string,
-    { schemes: Map<string, SecuritySchemeObject>; requirement: SecurityRequirement | undefined }
-  >();
+  private readonly memo: Memo = new Map();
   private readonly custom: { middleware: string; name: string; scheme: SecuritySchemeObject }[];
 
-  constructor(configured: Record<string, SecuritySchemeObject>) {
+  constructor(
+    configured: Record<string, SecuritySchemeObject>,
+    private readonly asm?: Assembly,
+  ) {
     const counts = new Map<string, number>();
     this.custom = Object.keys(configured)
       .sort()
@@ -47,44 +60,141 @@ export class SecuritySchemes {
       });
   }
 
-  /** The requirement a route's middleware make, or undefined when it is public. */
-  requirement(middleware: readonly string[]): SecurityRequirement | undefined {
-    // Thousands of routes share a handful of middleware lists.
-    const key = middleware.join('\n');
-    let known = this.byMiddleware.get(key);
-    if (!known) this.byMiddleware.set(key, (known = this.resolve(middleware)));
-    for (const [name, scheme] of known.schemes) this.used.set(name, scheme);
-    return known.requirement;
+  /** A route's requirements; the schemes they name become the document's. */
+  requirement(middleware: readonly string[], without: readonly string[] = []): RouteSecurity {
+    const key = JSON.stringify([middleware, without]);
+    const compute = () => this.resolve(middleware, without);
+    const { result, schemes } = this.asm
+      ? this.asm.classes.tracker.memo(this.memo, key, compute)
+      : (this.memo.get(key)?.value ?? compute());
+    for (const s of schemes) this.used.set(s.name, s.scheme);
+    return result;
   }
 
-  private resolve(middleware: readonly string[]): {
-    schemes: Map<string, SecuritySchemeObject>;
-    requirement: SecurityRequirement | undefined;
-  } {
-    const schemes = new Map<string, SecuritySchemeObject>();
-    for (const m of middleware) {
-      const alias = m.split(':')[0]!;
-      const custom = this.custom.find(
-        (c) =>
-          c.middleware === alias ||
-          c.middleware === m ||
-          shortName(c.middleware) === shortName(alias),
-      );
-      const found = custom ?? BUILT_IN.find((b) => b.test(m));
-      if (found) schemes.set(found.name, found.scheme);
-    }
-    const names = [...schemes.keys()].sort();
-    const requirement =
-      names.length === 0 ? undefined : Object.fromEntries(names.map((n) => [n, []]));
-    return { schemes, requirement };
+  private resolve(
+    middleware: readonly string[],
+    without: readonly string[],
+  ): { result: RouteSecurity; schemes: NamedScheme[] } {
+    const map: MiddlewareMap = this.asm?.middleware ?? { groups: {}, aliases: {} };
+    const expanded = expandMiddleware(middleware, map, without);
+    const findings = expanded.flatMap((m) => {
+      const found = this.configured(m) ?? this.found(m);
+      return found ? [found] : [];
+    });
+    return combine(findings);
   }
+
+  private configured(m: RouteMiddleware): AuthFinding | undefined {
+    const custom = this.custom.find(
+      (c) =>
+        c.middleware === m.name ||
+        c.middleware === m.written ||
+        (m.className !== undefined && c.middleware === m.className) ||
+        shortName(c.middleware) === shortName(m.name),
+    );
+    return custom
+      ? { kind: 'auth', schemes: [{ name: custom.name, scheme: custom.scheme }] }
+      : undefined;
+  }
+
+  private found(m: RouteMiddleware): AuthFinding | undefined {
+    const ctx = this.context();
+    if (!ctx) return /^auth(:|$)/.test(m.written) ? guardless() : undefined;
+    for (const kind of KINDS) {
+      const found = kind(m, ctx);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private ctx?: AuthContext;
+
+  private context(): AuthContext | undefined {
+    const asm = this.asm;
+    if (!asm) return undefined;
+    const config = (key: string) =>
+      resolveValue(asm.configValue(key), { classes: asm.classes, config: asm.configValue });
+    return (this.ctx ??= {
+      classes: asm.classes,
+      config,
+      passportScopes: Object.fromEntries(
+        Object.entries(arrayRecord(asm.passportScopes ?? null)).map(([k, v]) => [
+          k,
+          typeof v === 'string' ? v : k,
+        ]),
+      ),
+      reads: (className) => {
+        const handle = asm.classes.method(className, 'handle');
+        if (!handle) return [];
+        const followed = followCalls(
+          { uses: handle.facts.uses, self: className, file: handle.owner.file },
+          asm.classes,
+          asm.configValue,
+        );
+        return [...(handle.facts.uses?.inputs ?? []), ...followed.inputs];
+      },
+    });
+  }
+}
+
+/** Without the assembly (unit use): `auth` is a bearer token. */
+function guardless(): AuthFinding {
+  return {
+    kind: 'auth',
+    schemes: [{ name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer' } }],
+  };
+}
+
+/**
+ * Every authenticating middleware must pass (their alternatives multiplied out); scopes go to
+ * the OAuth2 schemes' requirements (each scope an alternative when any one will do); a route
+ * whose every authentication is optional may also be called without credentials.
+ */
+function combine(findings: AuthFinding[]): { result: RouteSecurity; schemes: NamedScheme[] } {
+  const auths = findings.filter((f) => f.kind === 'auth');
+  const scopes = findings.filter((f) => f.kind === 'scopes');
+  const notes = scopes
+    .filter((s) => s.via === 'sanctum')
+    .map(
+      (s) =>
+        `Requires a token with ${s.any ? 'any of the abilities' : 'the abilities'}: ${s.scopes.map((a) => `\`${a}\``).join(', ')}.`,
+    );
+  if (auths.length === 0) return { result: { notes }, schemes: [] };
+  let alternatives: Record<string, string[]>[] = [{}];
+  for (const auth of auths)
+    alternatives = alternatives.flatMap((partial) =>
+      auth.schemes.map((s) => ({ ...partial, [s.name]: [] as string[] })),
+    );
+  const oauth = scopes.filter((s) => s.via === 'passport');
+  for (const check of oauth) {
+    alternatives = alternatives.flatMap((requirement) => {
+      const names: string[] = Object.keys(requirement).filter((n) => n === 'oauth2Auth');
+      if (names.length === 0) return [requirement];
+      const sets = check.any ? check.scopes.map((s) => [s]) : [check.scopes];
+      return sets.map((set) =>
+        Object.fromEntries(
+          Object.entries(requirement).map(([n, list]) => [
+            n,
+            names.includes(n) ? [...list, ...set] : list,
+          ]),
+        ),
+      );
+    });
+  }
+  const security: SecurityRequirement[] = alternatives.map((a) =>
+    Object.fromEntries(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : 1))),
+  );
+  if (auths.every((a) => a.optional)) security.push({});
+  const schemes = auths.flatMap((a) => a.schemes);
+  return { result: { security, notes }, schemes };
 }
 
 /** Middleware that can refuse an authenticated user: `can:`, `verified`, `password.confirm`. */
 export function mayForbid(middleware: readonly string[]): boolean {
   return middleware.some(
     (m) =>
-      /^(can|verified|password\.confirm|role|permission|ability|abilities)(:|$)/.test(m) ||
-      /(Authorize|EnsureEmailIsVerified)$/.test(m),
+      /^(can|verified|password\.confirm|role|permission|ability|abilities|scope|scopes)(:|$)/.test(
+        m,
+      ) || /(Authorize|EnsureEmailIsVerified)$/.test(m),
   );
 }

@@ -6,27 +6,34 @@ import { parsePhp } from '../php/parse.js';
 import type { PhpValue } from '../php/value.js';
 import { migrationOps } from '../models/migrations.js';
 import { routeDeclarations } from '../routes/declarations.js';
-import { classFacts } from './classes.js';
+import { classFacts, functionFacts } from './classes.js';
+import { includedFiles } from './includes.js';
+import { middlewareCalls, passportScopes } from './middleware.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
-import type { FileFacts, FunctionFacts, MacroFacts } from './types.js';
+import type { FileFacts, MacroFacts } from './types.js';
 import { bodyOf, fnParams } from '../ir/body.js';
 import { resourceUses } from '../ir/resource-uses.js';
-import { typeHints } from '../ir/hints.js';
-import { paramFacts } from '../controllers/params.js';
-import { docComment, lineOf } from '../php/ast.js';
-import { parseDocBlock } from '../php/docblock.js';
 
 const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
 
+/** Text of a file whose classes may declare routes outside a service provider. */
+const MAY_ROUTE =
+  /\$router\b|\bRoute::|Facades\\Route as\b|\b(require|include)(_once)?\b|loadRoutesFrom|->routes\(/;
+
+/** Text of a file whose methods may read the request or validate without being handed it. */
+const READS_REQUEST = /\brequest\(|Validator|validate/;
+
 /**
  * The per-file pass: parse one PHP file and extract everything the generator may need from it.
- * Never throws on bad PHP: a syntax error becomes `error` with its line.
+ * Never throws on bad PHP: a syntax error becomes `error` with its line, and what the parser
+ * could read around it is analysed as usual, so that one bad line does not lose a route file.
  */
 export function analyseFile(code: string, file: string): FileFacts {
   const parsed = parsePhp(code, file);
-  if (!parsed.ok) return { error: parsed.error, classes: [] };
-  return analyseProgram(parsed.program, code);
+  if (parsed.ok) return analyseProgram(parsed.program, code);
+  if (!parsed.partial) return { error: parsed.error, classes: [] };
+  return { error: parsed.error, ...analyseProgram(parsed.partial, code) };
 }
 
 interface TopLevel {
@@ -36,6 +43,7 @@ interface TopLevel {
 
 function analyseProgram(program: Node, code: string): FileFacts {
   const declared: Declared[] = [];
+  const functions: TopLevel[] = [];
   const statements: TopLevel[] = [];
   const visit = (nodes: Node[], scope: NameScope) => {
     for (const node of nodes) {
@@ -43,13 +51,25 @@ function analyseProgram(program: Node, code: string): FileFacts {
         visit(children(node, 'children'), emptyScope(text(node, 'name') ?? ''));
       else if (node.kind === 'usegroup') addUse(scope, node);
       else if (CLASS_KINDS.has(node.kind)) declared.push(declaration(node, scope));
-      else statements.push({ statement: node, scope });
+      else if (node.kind === 'function') functions.push({ statement: node, scope });
+      else if (node.kind === 'if') {
+        // `if (! function_exists('helper')) { function helper() {...} }`
+        statements.push({ statement: node, scope });
+        for (const inner of children(child(node, 'body'), 'children'))
+          if (inner.kind === 'function') functions.push({ statement: inner, scope });
+      } else statements.push({ statement: node, scope });
     }
   };
   const globalScope = emptyScope();
   visit(children(program, 'children'), globalScope);
   const constant = fileConstants(declared);
-  const facts: FileFacts = { classes: declared.map((d) => classFacts(d, constant)) };
+  const file = { mayRoute: MAY_ROUTE.test(code), readsRequest: READS_REQUEST.test(code) };
+  const facts: FileFacts = {
+    classes: [
+      ...declared.map((d) => classFacts(d, constant, file)),
+      ...functions.map((f) => functionFacts(f.statement, f.scope, constant)),
+    ],
+  };
   const scope = statements[0]?.scope ?? declared[0]?.scope ?? globalScope;
   const ctx: EvalContext = { scope, constant };
   const routes = routeDeclarations(
@@ -60,9 +80,24 @@ function analyseProgram(program: Node, code: string): FileFacts {
   const returned = statements.find((s) => s.statement.kind === 'return');
   if (returned)
     facts.returns = evaluate(child(returned.statement, 'expr'), { ...ctx, scope: returned.scope });
+  if (/\b(require|include)(_once)?\b/.test(code)) {
+    const includes = includedFiles(
+      statements.map((s) => s.statement),
+      ctx,
+    );
+    if (includes.length > 0) facts.includes = includes;
+  }
   if (code.includes('withRouting')) readWithRouting(program, ctx, facts);
   if (code.includes('throttleApi') && callsMethod(program, 'throttleApi'))
     facts.throttlesApi = true;
+  if (code.includes('withMiddleware')) {
+    const calls = middlewareCalls(program, ctx);
+    if (calls.length > 0) facts.middleware = calls;
+  }
+  if (code.includes('tokensCan')) {
+    const scopes = passportScopes(program, ctx);
+    if (scopes !== undefined) facts.passportScopes = scopes;
+  }
   if (code.includes('Schema::')) {
     const tables = migrationOps(program, ctx);
     if (tables.length > 0) facts.tables = tables;
@@ -75,10 +110,6 @@ function analyseProgram(program: Node, code: string): FileFacts {
   if (uses.length > 0) facts.resourceUses = uses;
   const macros = code.includes('macro(') ? declared.flatMap(macrosOf) : [];
   if (macros.length > 0) facts.macros = macros;
-  const functions = topFunctions(statements);
-  if (functions.length > 0) facts.functions = functions;
-  const includes = includedFiles(statements, ctx);
-  if (includes.length > 0) facts.includes = includes;
   const references = referencedClasses(facts);
   if (references.length > 0) facts.references = references;
   return facts;
@@ -136,54 +167,6 @@ function withoutWrapping(program: Node, ctx: EvalContext): string[] {
     if (className) classes.add(className);
   });
   return [...classes].sort();
-}
-
-/** Functions declared at the top level, or inside `if (! function_exists(...))` guards. */
-function topFunctions(statements: TopLevel[]): FunctionFacts[] {
-  const out: FunctionFacts[] = [];
-  for (const { statement, scope } of statements) {
-    walk(statement, (node) => {
-      if (node.kind === 'class' || node.kind === 'closure' || node.kind === 'arrowfunc')
-        return false;
-      if (node.kind !== 'function') return;
-      const short = text(node, 'name');
-      if (short) {
-        const name = scope.namespace ? `${scope.namespace}\\${short}` : short;
-        const facts: FunctionFacts = { name, line: lineOf(node), params: paramFacts(node, scope) };
-        const hints = typeHints(node, parseDocBlock(docComment(node)), scope, undefined);
-        if (hints) facts.hints = hints;
-        facts.body = bodyOf(node, { names: scope });
-        out.push(facts);
-      }
-      return false;
-    });
-  }
-  return out;
-}
-
-/**
- * `require __DIR__.'/helpers.php'` and `foreach (glob(__DIR__.'/helpers/*.php') as $file)
- * require $file;` at the top level: the paths and patterns, as far as they evaluate.
- */
-function includedFiles(statements: TopLevel[], ctx: EvalContext): string[] {
-  const out = new Set<string>();
-  for (const { statement, scope } of statements) {
-    walk(statement, (node) => {
-      if (node.kind === 'function' || node.kind === 'class' || node.kind === 'closure')
-        return false;
-      if (node.kind === 'include') {
-        const target = evaluate(child(node, 'target'), { ...ctx, scope });
-        if (typeof target === 'string') out.add(target);
-      } else if (
-        node.kind === 'call' &&
-        text(child(node, 'what'), 'name')?.replace(/^\\/, '') === 'glob'
-      ) {
-        const pattern = evaluate(children(node, 'arguments')[0], { ...ctx, scope });
-        if (typeof pattern === 'string') out.add(pattern);
-      }
-    });
-  }
-  return [...out].sort();
 }
 
 /** `Response::macro('api', fn (...) => ...)` calls in a class's methods (service providers). */

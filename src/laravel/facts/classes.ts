@@ -1,7 +1,7 @@
 import { child, children, docComment, lineOf, text, type Node } from '../php/ast.js';
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
-import { classOfNameNode, resolveClassName } from '../php/names.js';
+import { classOfNameNode, resolveClassName, type NameScope } from '../php/names.js';
 import type { PhpValue } from '../php/value.js';
 import { methodFacts, type ClassRole } from './methods.js';
 import { typeNode } from '../ir/body.js';
@@ -18,7 +18,12 @@ const KINDS: Record<string, ClassFacts['kind']> = {
 };
 
 /** Everything the assembly may ask about a class, read from its declaration alone. */
-export function classFacts(d: Declared, constant: EvalContext['constant']): ClassFacts {
+export function classFacts(
+  d: Declared,
+  constant: EvalContext['constant'],
+  /** What the file's text says about it (see `ClassRole.routes`, `readsRequest`). */
+  file: { mayRoute?: boolean; readsRequest?: boolean } = {},
+): ClassFacts {
   const { node, scope } = d;
   const facts: ClassFacts = {
     name: d.name,
@@ -44,12 +49,41 @@ export function classFacts(d: Declared, constant: EvalContext['constant']): Clas
   const members = children(node, 'body');
   readMembers(facts, members, ctx);
   ctx.property = (name) => facts.properties[name];
-  const role = roleOf(facts);
+  ctx.propertyType = (name) => facts.types?.[name];
+  const role = {
+    ...roleOf(facts),
+    routes: file.mayRoute === true,
+    readsRequest: file.readsRequest === true,
+  };
   for (const method of members.filter((m) => m.kind === 'method')) {
     const name = text(method, 'name');
     if (name) facts.methods[name] = methodFacts(method, name, role, ctx);
   }
   return facts;
+}
+
+/**
+ * A function declared at the top level of a file (a global helper, `customValidator()`), as a
+ * class of its own named `function:<name>` with one method, `function`: the assembly finds it
+ * through the same class index (and tracks it the same way) as methods.
+ */
+export function functionFacts(
+  node: Node,
+  scope: NameScope,
+  constant: EvalContext['constant'],
+): ClassFacts {
+  const short = text(node, 'name') ?? '';
+  const name = `function:${scope.namespace ? `${scope.namespace}\\${short}` : short}`;
+  const ctx: EvalContext = { scope, constant };
+  const role: ClassRole = { controller: false, provider: false, readsRequest: true };
+  return {
+    name,
+    kind: 'function',
+    line: lineOf(node),
+    properties: {},
+    constants: {},
+    methods: { function: methodFacts(node, 'function', role, ctx) },
+  };
 }
 
 function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void {
@@ -88,8 +122,10 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
     }
   }
   if (traits.length > 0) facts.traits = traits;
-  // Promoted constructor parameters are typed properties too.
+  // Promoted constructor parameters are typed properties too, and so are properties the
+  // constructor sets from a typed parameter (`$this->repo = $repo;`).
   const constructor = members.find((m) => m.kind === 'method' && text(m, 'name') === '__construct');
+  const typed = new Map<string, string>();
   for (const param of children(constructor, 'arguments')) {
     const name = text(param, 'name');
     const declared = classOfNameNode(ctx.scope, child(param, 'type'));
@@ -97,11 +133,31 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
     // php-parser's flags: 1 public, 2 protected, 4 private (with readonly on top).
     if (name && promoted && (Number(param.flags) & 7) === 1)
       (facts.publicProperties ??= []).push(name);
+    if (name && declared) typed.set(name, declared);
     if (name && declared && promoted) (facts.types ??= {})[name] = declared;
     const hint = promoted ? typeNode(child(param, 'type'), ctx.scope, ctx.self) : undefined;
     if (name && hint) (facts.propertyHints ??= {})[name] = hint;
   }
+  if (typed.size === 0) return;
+  for (const statement of children(child(constructor, 'body'), 'children')) {
+    const assign = child(statement, 'expression');
+    const left = child(assign, 'left');
+    const right = child(assign, 'right');
+    if (assign?.kind !== 'assign' || left?.kind !== 'propertylookup') continue;
+    const target = child(left, 'what');
+    const property = text(left, 'offset');
+    const type = right?.kind === 'variable' ? typed.get(String(right.name)) : undefined;
+    if (target?.kind !== 'variable' || target.name !== 'this' || !property || !type) continue;
+    (facts.types ??= {})[property] ??= type;
+    (facts.propertyHints ??= {})[property] ??= { kind: 'name', name: type };
+  }
 }
+
+/** Namespaces of classes request data does not reach (see `ClassRole.passive`). */
+const PASSIVE =
+  /\\(Models|Mail|Notifications|Events|Listeners|Policies|Observers|Console|Transformers|Resources|Casts|Exceptions|Broadcasting|Jobs|Livewire|View|Filament|Nova)\\/;
+const PASSIVE_PARENT =
+  /(^|\\)(Model|Authenticatable|Pivot|Migration|JsonResource|ResourceCollection|Mailable|Notification|Command|TransformerAbstract)$/;
 
 /** Which kinds of method facts are worth computing, from the class's name and parent alone. */
 function roleOf(facts: ClassFacts): ClassRole {
@@ -112,6 +168,9 @@ function roleOf(facts: ClassFacts): ClassRole {
     controller:
       /Controller$/.test(own) || /Controller$/.test(parent) || (inHttp && facts.kind === 'class'),
     provider: /ServiceProvider$/.test(parent) || /ServiceProvider$/.test(own),
+    request: /Request$/.test(own) || /Request$/.test(parent) || /\\Requests\\/.test(own),
+    trait: facts.kind === 'trait',
+    passive: PASSIVE.test(own) || PASSIVE_PARENT.test(parent),
   };
 }
 

@@ -1,19 +1,39 @@
 import { child, children, docComment, lineOf, walk, type Node } from '../php/ast.js';
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
-import { collectAssignments } from '../php/variables.js';
+import { collectAssignments, LazyAssignments } from '../php/variables.js';
+import type { PhpValue } from '../php/value.js';
+import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
+import { analyseUses } from '../controllers/uses.js';
 import { paramFacts, returnType } from '../controllers/params.js';
-import { returnExpressions } from '../php/returns.js';
+import { firstReturn } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
 import { routeDeclarations } from '../routes/declarations.js';
 import { bodyOf } from '../ir/body.js';
 import { typeHints } from '../ir/hints.js';
-import type { MethodFacts } from './types.js';
+import type { MethodFacts, UseFacts } from './types.js';
 
 export interface ClassRole {
   controller: boolean;
   provider: boolean;
+  /** A request class: `$this->input('x')` in its methods reads the request. */
+  request?: boolean;
+  /** A trait: its methods end up in classes of any role. */
+  trait?: boolean;
+  /** The file calls `request()` or validates (`Validator`, `validate(`). */
+  readsRequest?: boolean;
+  /**
+   * A class request data does not reach in practice: a model, a resource or transformer, a
+   * mail, notification, event, listener, policy, observer, console command, queued job,
+   * migration, or a web UI component (Livewire, Blade views, admin panels).
+   */
+  passive?: boolean;
+  /**
+   * The file may declare routes outside a service provider (a Laravel 5 route class's
+   * `map(Registrar $router)`, a static helper that requires route files).
+   */
+  routes?: boolean;
 }
 
 /** Methods whose returned value the assembly reads (rules, casts, route keys, ...). */
@@ -26,6 +46,26 @@ const VALUE_METHODS = new Set([
   'uniqueIds',
   'messages',
   'attributes',
+]);
+
+/**
+ * First-returned expressions worth keeping for any method: a value built from literals, calls
+ * and other methods (rule helpers, `Location::requestRules($rules)`, route file helpers), which
+ * the global assembly may fold (`resolve/value.ts`).
+ */
+const VALUE_KINDS = new Set([
+  'array',
+  'string',
+  'number',
+  'boolean',
+  'nowdoc',
+  'encapsed',
+  'bin',
+  'call',
+  'staticlookup',
+  'variable',
+  'propertylookup',
+  'parenthesis',
 ]);
 
 const MAGIC = /^__(?!invoke$)/;
@@ -53,9 +93,15 @@ export function methodFacts(
   if (doc) facts.doc = doc;
   const hints = typeHints(method, doc, ctx.scope, ctx.self);
   if (hints) facts.hints = hints;
-  if (!child(method, 'body')) return facts;
+  const body = child(method, 'body');
+  if (!body) return facts;
   facts.body = bodyOf(method, { names: ctx.scope, self: ctx.self, parent: ctx.parent });
-  if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, ctx);
+  const inner = innerContext(ctx, facts, role);
+  // Built on first use, once: composed assignments are read by the returned value and the uses.
+  let composed: Map<string, Node> | undefined;
+  const variables = () =>
+    (composed ??= collectAssignments(body, { compose: true, params: inner.params }));
+  if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, inner, variables());
   if (
     (role.controller || name === '__invoke') &&
     visibility === 'public' &&
@@ -67,27 +113,134 @@ export function methodFacts(
     const relation = relationOf(method, ctx);
     if (relation) facts.relation = relation;
   }
-  if (role.provider && mentionsRoutes(method)) {
-    const routes = routeDeclarations(children(child(method, 'body'), 'children'), ctx);
+  if (
+    facts.returns === undefined &&
+    !facts.handler &&
+    !facts.relation &&
+    mayBeFolded(name, facts, role)
+  ) {
+    const value = valueReturned(method, inner, variables);
+    if (value !== undefined) facts.returns = value;
+  }
+  if (mayUseRequest(facts, role)) {
+    const uses = analyseUses(
+      body,
+      { ...inner, variables: new LazyAssignments(variables), values: new Map() },
+      {
+        allThisCalls: role.controller || role.request === true || role.trait === true,
+        // A constructor's `$this->middleware(function ...)` runs on every action.
+        closures: name === '__construct',
+      },
+    );
+    // A handler's own validation and inputs are in `handler`; its calls are followed.
+    const kept = facts.handler ? handlerUses(uses) : uses;
+    if (kept) facts.uses = kept;
+  }
+  if ((role.provider || role.routes) && mentionsRoutes(method, ctx)) {
+    const routes = routeDeclarations(children(body, 'children'), {
+      ...inner,
+      variables: variables(),
+    });
     if (routes.length > 0) facts.routes = routes;
   }
   return facts;
 }
 
-function returnedValue(method: Node, ctx: EvalContext) {
-  const variables = collectAssignments(child(method, 'body'));
-  const [first] = returnExpressions(method);
-  return evaluate(first?.expr, { ...ctx, variables });
+/** What a handler's `uses` keeps: its calls and mass assignments (`handler` has the rest). */
+function handlerUses(uses: UseFacts | undefined): UseFacts | undefined {
+  if (!uses?.calls && !uses?.fills && !uses?.casts) return undefined;
+  return {
+    ...(uses.calls ? { calls: uses.calls } : {}),
+    ...(uses.fills ? { fills: uses.fills } : {}),
+    ...(uses.casts ? { casts: uses.casts } : {}),
+  };
 }
 
-function mentionsRoutes(method: Node): boolean {
+/**
+ * Methods that may validate or read request data: a controller's or a request's, one that is
+ * handed arguments (a service's `execute($data)`, a global helper), one in a file that reads
+ * `request()` or validates.
+ */
+function mayUseRequest(facts: MethodFacts, role: ClassRole): boolean {
+  if (role.controller || role.request === true) return true;
+  if (role.passive === true) return false;
+  return role.readsRequest === true || facts.params.length > 0;
+}
+
+/**
+ * Methods whose returned value other code folds: a request's helpers, traits (mixed into
+ * requests), static helpers (`ValidationPatterns::nameRules()`), global functions, and any
+ * method named for rules or validation.
+ */
+function mayBeFolded(name: string, facts: MethodFacts, role: ClassRole): boolean {
+  return (
+    role.request === true ||
+    role.trait === true ||
+    role.provider ||
+    role.routes === true ||
+    facts.static === true ||
+    name === 'function' ||
+    /rule|valid/i.test(name)
+  );
+}
+
+/** The context a method's body is evaluated in: its parameters, and what holds the request. */
+function innerContext(ctx: EvalContext, facts: MethodFacts, role: ClassRole): EvalContext {
+  const request: string[] = [];
+  const types: Record<string, string> = {};
+  for (const p of facts.params) {
+    if (p.name === 'request' || (p.type !== undefined && /Request$/.test(p.type)))
+      request.push(p.name);
+    if (p.type?.includes('\\')) types[p.name] = p.type;
+  }
+  return {
+    ...ctx,
+    params: facts.params.map((p) => p.name),
+    request: {
+      variables: request.length > 0 ? new Set(request) : NO_VARIABLES,
+      // A trait's `$this->get($field)` reads the request when a FormRequest uses it.
+      self: role.request === true || role.trait === true,
+      global: role.readsRequest === true,
+    },
+    types: (name) => (Object.hasOwn(types, name) ? types[name] : undefined),
+  };
+}
+
+const NO_VARIABLES: ReadonlySet<string> = new Set();
+
+function returnedValue(method: Node, ctx: EvalContext, variables: Map<string, Node>) {
+  return evaluate(firstReturn(method)?.expr, { ...ctx, variables });
+}
+
+/** The first returned value when it is built from something worth folding later, else undefined. */
+function valueReturned(
+  method: Node,
+  ctx: EvalContext,
+  variables: () => Map<string, Node>,
+): PhpValue | undefined {
+  const first = firstReturn(method);
+  if (!first?.expr || !VALUE_KINDS.has(first.expr.kind)) return undefined;
+  const value = evaluate(first.expr, { ...ctx, variables: variables() });
+  const plainUnknown = typeof value === 'object' && value?.kind === 'unknown' && !value.late;
+  return plainUnknown ? undefined : value;
+}
+
+/**
+ * Whether a method may declare routes: it names the `Route` facade or a `$router`, requires a
+ * file, calls `$this->routes()`, `loadRoutesFrom()` or a route class's `map()`.
+ */
+function mentionsRoutes(method: Node, ctx: EvalContext): boolean {
   let found = false;
   walk(method, (node) => {
     if (found) return false;
-    if (node.kind === 'name' && /(^|\\)Route$/.test(String(node.name))) found = true;
-    if (
+    // The facade, whatever it is imported as (`use ...\Facades\Route as Router;`).
+    if (node.kind === 'name' && shortName(classOfNameNode(ctx.scope, node) ?? '') === 'Route')
+      found = true;
+    else if (node.kind === 'variable' && node.name === 'router') found = true;
+    else if (node.kind === 'include') found = true;
+    else if (
       node.kind === 'propertylookup' &&
-      (child(node, 'offset')?.name === 'routes' || child(node, 'offset')?.name === 'loadRoutesFrom')
+      ['routes', 'loadRoutesFrom', 'map'].includes(String(child(node, 'offset')?.name))
     )
       found = true;
   });

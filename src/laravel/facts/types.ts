@@ -10,7 +10,10 @@ import type { PhpValue } from '../php/value.js';
  * later, in the global assembly.
  */
 export interface FileFacts {
-  /** Set when the file could not be parsed; nothing else is. */
+  /**
+   * Set when the file could not be parsed; the other facts are then those of what the parser
+   * could read around the error (none when it could not recover).
+   */
   error?: Problem;
   classes: ClassFacts[];
   /** Route declarations among the file's top-level statements (route files). */
@@ -19,12 +22,21 @@ export interface FileFacts {
   withRouting?: Record<string, PhpValue>;
   /** `$middleware->throttleApi()` is called (Laravel 11+ `bootstrap/app.php`): the `api` group throttles. */
   throttlesApi?: true;
+  /** Calls in `->withMiddleware(fn (Middleware $m) => ...)` (Laravel 11+ `bootstrap/app.php`). */
+  middleware?: MiddlewareCall[];
+  /** `Passport::tokensCan([...])`: the OAuth scopes the application defines. */
+  passportScopes?: PhpValue;
   /** `Schema::create`/`Schema::table` blocks, in order (migrations). */
   tables?: TableOp[];
   /** Resource classes whose wrapping is switched off (`JsonResource::withoutWrapping()`). */
   withoutWrapping?: string[];
   /** The file's top-level `return` value (config files). */
   returns?: PhpValue;
+  /**
+   * Files its top-level code requires, as written (`{{__DIR__}}/helpers.php`); a `*` pattern
+   * stands for every file a `glob()` it loops over would match.
+   */
+  includes?: string[];
   warnings?: Problem[];
   /** Classes the facts mention that the file does not declare (for the PSR-4 lookup). */
   references?: string[];
@@ -36,13 +48,6 @@ export interface FileFacts {
   resourceUses?: [resource: string, model: string][];
   /** `Response::macro('api', function (...) {...})` and the like, registered by the file's classes. */
   macros?: MacroFacts[];
-  /** Functions the file declares (helper files), by fully qualified name. */
-  functions?: FunctionFacts[];
-  /**
-   * Files it `require`s or `include`s at its top level, as paths (`{{__DIR__}}/x.php`), and
-   * `glob()` patterns it walks to include them (`foreach (glob(__DIR__.'/helpers/*.php') ...)`).
-   */
-  includes?: string[];
 }
 
 /** A macro: a method added to a framework class at run time. */
@@ -55,15 +60,6 @@ export interface MacroFacts {
 }
 
 /** A function declared outside any class (`function serializeApiResponse($data) {...}`). */
-export interface FunctionFacts {
-  /** Fully qualified. */
-  name: string;
-  line: number;
-  params: ParamFacts[];
-  hints?: TypeHints;
-  body?: Body;
-}
-
 /** What a signature and its docblock declare: `@param`/declared parameter types, `@return`, the return type. */
 export interface TypeHints {
   params?: Record<string, DocType>;
@@ -71,6 +67,13 @@ export interface TypeHints {
   returns?: DocType;
   /** `@return`, when it parses. */
   doc?: DocType;
+}
+
+/** `$middleware->group('api', [...])`, `->api(prepend: [...])`: one call, as written. */
+export interface MiddlewareCall {
+  method: string;
+  args: PhpValue[];
+  named?: Record<string, PhpValue>;
 }
 
 export interface Problem {
@@ -81,7 +84,8 @@ export interface Problem {
 export interface ClassFacts {
   /** Fully qualified. */
   name: string;
-  kind: 'class' | 'enum' | 'trait' | 'interface';
+  /** `function`: a top-level function, `function:<name>` with one method `function`. */
+  kind: 'class' | 'enum' | 'trait' | 'interface' | 'function';
   line: number;
   extends?: string;
   implements?: string[];
@@ -123,6 +127,63 @@ export interface MethodFacts {
   relation?: { type: string; related: string };
   /** Route declarations inside the method (route service providers). */
   routes?: RouteDecl[];
+  /**
+   * What the method does with the request besides answering: validation, inputs read, calls
+   * that may do more (for a handler, its calls only: `handler` has the rest).
+   */
+  uses?: UseFacts;
+}
+
+/** Validation run in a method, followed into from a handler (`requests/follow.ts`). */
+export interface ValidationFacts {
+  line: number;
+  rules: PhpValue;
+  messages?: PhpValue;
+  attributes?: PhpValue;
+  /** The data validated, when it is not the request itself (`Validator::make($data, ...)`). */
+  data?: PhpValue;
+  /** The `if` tests around the call (their conjunction), when it is inside one. */
+  when?: PhpValue;
+}
+
+/** A call a method makes that may validate or read the request further. */
+export interface CallFacts {
+  line: number;
+  /** On `$this` (`className`: `parent::`), another class, or a global function. */
+  kind: 'this' | 'class' | 'function';
+  className?: string;
+  /** The method, or for `function` the function's name. */
+  method: string;
+  args: PhpValue[];
+  /** The `if` tests around the call (their conjunction), when it is inside one. */
+  when?: PhpValue;
+}
+
+/** Request data mass-assigned to a model (`Client::create($request->all())`). */
+export interface FillFacts {
+  line: number;
+  /** The model, when the code names it. */
+  className?: string;
+  /** Else the parameter holding it (`$model->fill($data)` in a generic repository). */
+  param?: number;
+  /** Else the static call that made it (`PostFactory::create()`): its declared return type. */
+  madeBy?: string;
+  /** What is assigned: the request's input, or a parameter a caller binds. */
+  data: PhpValue;
+}
+
+export interface UseFacts {
+  validations?: ValidationFacts[];
+  inputs?: InputRead[];
+  calls?: CallFacts[];
+  fills?: FillFacts[];
+  /** Parameters the body casts (`(int) $id`): the type a route parameter of that name has. */
+  casts?: Record<string, 'integer' | 'number' | 'boolean'>;
+  /**
+   * Calls `$this->$name(...)`: one method per input, as query filter classes do; with the
+   * methods it calls by name itself (its own machinery, not filters).
+   */
+  dispatches?: { calls: string[] };
 }
 
 export interface ParamFacts {
@@ -158,6 +219,13 @@ export interface InputRead {
   /** The type the accessor returns: `integer()` → integer. */
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'array';
   default?: PhpValue;
+  /** The name is the argument at this position of the call (`$this->get($field)`); `name` is empty. */
+  param?: number;
+  /**
+   * With `param`: one input per entry of that argument, an array (`foreach ($fields as $field =>
+   * $info) $this->has($info[0])`): named by the entry's key, its value, or its value's item `at`.
+   */
+  each?: { key?: true; at?: string | number };
 }
 
 /** A route declaration as written; its meaning (prefixes, names, expansion) is decided later. */
@@ -167,6 +235,8 @@ export type RouteDecl =
       line: number;
       methods: string[];
       uri: string;
+      /** The URI when it is not a literal (`config('app.prefix') . '/users'`), to fold later. */
+      uriValue?: PhpValue;
       action?: ActionDecl;
       /** Registrar calls before the verb and modifiers after it, in order. */
       calls: ChainCall[];
@@ -184,7 +254,16 @@ export type RouteDecl =
     }
   | { kind: 'group'; line: number; calls: ChainCall[]; children: RouteDecl[] }
   | { kind: 'require'; line: number; path: PhpValue; calls: ChainCall[] }
-  | { kind: 'pattern'; line: number; name: string; regex: string };
+  | { kind: 'pattern'; line: number; name: string; regex: string }
+  /**
+   * `$this->mapApiRoutes()`, `RouteFile::load('v1')`: a method that may declare routes, called
+   * where routes are declared (`className` absent: the same class).
+   */
+  | { kind: 'call'; line: number; className?: string; method: string; args: PhpValue[] }
+  /** `$routes->map($router)`: the project's route classes are mapped here (Laravel 5 apps). */
+  | { kind: 'classes'; line: number }
+  /** Declarations of another file inlined by the assembly (a called method's, a route class's). */
+  | { kind: 'inline'; line: number; file: string; children: RouteDecl[] };
 
 export interface ChainCall {
   method: string;
@@ -192,7 +271,7 @@ export interface ChainCall {
 }
 
 export type ActionDecl =
-  { kind: 'value'; value: PhpValue } | { kind: 'closure'; handler: HandlerFacts };
+  { kind: 'value'; value: PhpValue } | { kind: 'closure'; handler: HandlerFacts; uses?: UseFacts };
 
 /** One `Schema::create('users', ...)`, `Schema::table(...)`, `Schema::drop(...)`, `rename`. */
 export interface TableOp {

@@ -1,4 +1,4 @@
-import type { FunctionFacts, MacroFacts } from '../facts/types.js';
+import type { MacroFacts } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { PhpValue } from '../php/value.js';
@@ -6,12 +6,10 @@ import type { ClassIndex } from '../project/classes.js';
 import type { Frame } from './frame.js';
 import type { Type } from './type.js';
 
-/** What the engine reads of the project: classes, models, helper functions, config values. */
+/** What the engine reads of the project: classes (helper functions among them), models, config values. */
 export interface World {
   classes: ClassIndex;
   models: ModelCatalog;
-  /** Helper functions by lower-case fully qualified name. */
-  functions: ReadonlyMap<string, FunctionFacts>;
   /** Methods added to framework classes (`Response::macro('api', ...)`). */
   macros: readonly MacroFacts[];
   configValue(key: string): PhpValue | undefined;

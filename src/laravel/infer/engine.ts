@@ -248,14 +248,12 @@ export class TypeEngine implements Engine {
     named?: Named,
   ): Type {
     const names = global ? [name, global] : [name];
-    const own = this.world.functions.get(names[0]!.toLowerCase());
-    if (own && global) return this.invokeFunction(own.name, args, frame, named);
+    if (global && this.projectFunction(name)) return this.invokeFunction(name, args, frame, named);
     const last = names[names.length - 1]!;
     const rule = this.rules.functions.get(last.replace(/^\\/, '').toLowerCase());
     const ruled = rule?.(args, this.ctx(frame, named));
     if (ruled) return ruled;
-    const fn = this.world.functions.get(last.toLowerCase());
-    if (fn) return this.invokeFunction(fn.name, args, frame, named);
+    if (this.projectFunction(last)) return this.invokeFunction(last, args, frame, named);
     return unknown(`${last}()`);
   }
 
@@ -263,11 +261,7 @@ export class TypeEngine implements Engine {
     return union(
       members(callable).map((c) => {
         if (c.kind === 'fn') return this.invokeClosure(c, args);
-        if (
-          c.kind === 'literal' &&
-          typeof c.value === 'string' &&
-          this.world.functions.has(c.value.toLowerCase())
-        )
+        if (c.kind === 'literal' && typeof c.value === 'string' && this.projectFunction(c.value))
           return this.invokeFunction(c.value, args, frame);
         return unknown('callable');
       }),
@@ -303,8 +297,13 @@ export class TypeEngine implements Engine {
     return this.returnsOf(frame, fn.expr.returns);
   }
 
+  /** A function the project declares (`function:<name>` in the class index, see `functionFacts`). */
+  private projectFunction(name: string): MethodFacts | undefined {
+    return this.world.classes.method(`function:${name.replace(/^\\/, '')}`, 'function')?.facts;
+  }
+
   private invokeFunction(name: string, args: Type[], frame: Frame, named?: Named): Type {
-    const fn = this.world.functions.get(name.toLowerCase());
+    const fn = this.projectFunction(name);
     if (!fn?.body) return unknown(`${name}()`);
     const key = `fn:${name}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {

@@ -77,7 +77,7 @@ function contextOf(
   const tables = lazyTables(last.state, last.tables);
   const warnings: Finding[] = [];
   const { asm, resources } = assemble(last.state.globals, tables, classes, run.config, warnings);
-  return { asm, resources, security: new SecuritySchemes(run.config.securitySchemes) };
+  return { asm, resources, security: new SecuritySchemes(run.config.securitySchemes, asm) };
 }
 
 /** Each affected route built again: its operations' replacements and its new record. */

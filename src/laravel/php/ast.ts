@@ -54,11 +54,46 @@ export function docComment(node: Node): string | undefined {
 /** Depth-first walk over every node below `root` (root included); `visit` returning false prunes. */
 export function walk(root: Node, visit: (node: Node) => boolean | void): void {
   if (visit(root) === false) return;
-  for (const key of Object.keys(root)) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
-    const value = root[key];
+  forEachChild(root, (node) => walk(node, visit));
+}
+
+const META = new Set(['kind', 'loc', 'leadingComments', 'trailingComments']);
+
+/**
+ * Per node kind, the fields that may hold child nodes: php-parser gives every node of a kind
+ * the same fields, and a field that holds a string or a number never holds a node. Learnt on
+ * first sight (a field first seen empty is kept), so walks skip names, operators and flags.
+ */
+const CHILD_KEYS = new Map<string, string[]>();
+
+/** The child fields php-parser sets only when there is something in them. */
+const OPTIONAL: Record<string, string[]> = {
+  clone: ['properties'],
+  program: ['comments', 'tokens'],
+};
+
+function childKeys(node: Node): string[] {
+  let keys = CHILD_KEYS.get(node.kind);
+  if (!keys) {
+    const optional = Object.hasOwn(OPTIONAL, node.kind) ? OPTIONAL[node.kind]! : [];
+    keys = [...new Set([...Object.keys(node), ...optional])].filter((key) => {
+      if (META.has(key)) return false;
+      const value = node[key];
+      // `$$name`: a variable's name may be another variable.
+      if (node.kind === 'variable' && key === 'name') return true;
+      return value === null || value === undefined || typeof value === 'object';
+    });
+    CHILD_KEYS.set(node.kind, keys);
+  }
+  return keys;
+}
+
+/** Calls `fn` on each child node, in field order (arrays item by item). */
+export function forEachChild(node: Node, fn: (child: Node) => void): void {
+  for (const key of childKeys(node)) {
+    const value = node[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) walk(item, visit);
-    } else if (isNode(value)) walk(value, visit);
+      for (const item of value) if (isNode(item)) fn(item);
+    } else if (isNode(value)) fn(value);
   }
 }

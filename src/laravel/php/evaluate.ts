@@ -1,6 +1,18 @@
 import { child, children, isNode, text, type Node } from './ast.js';
 import { FOLDED_FUNCTIONS } from './functions.js';
+import {
+  ARITHMETIC,
+  choose,
+  concat,
+  late,
+  merge,
+  offset,
+  operate,
+  OPERATORS,
+  union,
+} from './late.js';
 import { classOfNameNode, resolveFunctionName, type NameScope } from './names.js';
+import { requestRead, type RequestContext } from './request-values.js';
 import { describeNode } from './source.js';
 import type { PhpArray, PhpValue } from './value.js';
 
@@ -17,6 +29,19 @@ export interface EvalContext {
   property?: (name: string) => PhpValue | undefined;
   /** A class constant or enum case declared in the same file, already evaluated. */
   constant?: (className: string, name: string) => PhpValue | undefined;
+  /** The enclosing function's parameters, in order: reading one gives a late `param` value. */
+  params?: readonly string[];
+  /** What holds the request: reading an input from it gives a late `input` value. */
+  request?: RequestContext;
+  /** A parameter's declared class (`CreateUser $action`), for calls followed later. */
+  types?: (variable: string) => string | undefined;
+  /** A property's declared class (`$this->service`), for calls followed later. */
+  propertyType?: (name: string) => string | undefined;
+  /**
+   * Values of `variables` already evaluated, when the caller evaluates many expressions of one
+   * body: each variable's assignment is then evaluated once.
+   */
+  values?: Map<string, PhpValue>;
 }
 
 type Evaluator = (node: Node, ctx: EvalContext, seen: Set<string>) => PhpValue;
@@ -53,6 +78,8 @@ const EVALUATORS: Record<string, Evaluator> = {
   variable: evaluateVariable,
   propertylookup: evaluateProperty,
   parenthesis: (node, ctx, seen) => sub(child(node, 'inner'), ctx, seen),
+  retif: evaluateTernary,
+  offsetlookup: evaluateOffset,
   name: (node) => {
     const name = text(node, 'name')?.toLowerCase();
     if (name === 'true' || name === 'false') return name === 'true';
@@ -65,9 +92,11 @@ function sub(node: Node | undefined, ctx: EvalContext, seen: Set<string>): PhpVa
   return node ? evaluateNode(node, ctx, seen) : null;
 }
 
-function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArray {
-  const items: PhpArray['items'] = [];
+function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  let items: PhpArray['items'] = [];
   let next = 0;
+  /** Arrays spread from values not known here (`...$this->rules()`), in order with the rest. */
+  const parts: PhpValue[] = [];
   for (const entry of children(node, 'items')) {
     const value = sub(entry.kind === 'entry' ? child(entry, 'value') : entry, ctx, seen);
     if (entry.unpack === true) {
@@ -76,6 +105,10 @@ function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArra
           if (typeof item.key === 'string') items.push(item);
           else items.push({ key: next++, value: item.value });
         }
+      } else if (value && typeof value === 'object' && value.kind === 'unknown') {
+        parts.push({ kind: 'array', items: withoutListKeys(items) }, value);
+        items = [];
+        next = 0;
       }
       continue;
     }
@@ -86,7 +119,8 @@ function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpArra
     if (typeof usable === 'number' && usable >= next) next = usable + 1;
     items.push({ key: usable, value });
   }
-  return { kind: 'array', items: withoutListKeys(items) };
+  const array: PhpArray = { kind: 'array', items: withoutListKeys(items) };
+  return parts.length === 0 ? array : merge([...parts, array], 'array');
 }
 
 /** A list's keys are positions; dropping them keeps list items distinguishable from maps. */
@@ -96,22 +130,14 @@ function withoutListKeys(items: PhpArray['items']): PhpArray['items'] {
 }
 
 function evaluateEncapsed(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
-  let out = '';
+  let out: PhpValue = '';
   for (const part of children(node, 'value')) {
     const value = sub(child(part, 'expression'), ctx, seen);
-    if (typeof value !== 'string' && typeof value !== 'number') return unknown(node);
-    out += String(value);
+    if (!concatenable(value)) return unknown(node);
+    out = concat(out, value, 'encapsed');
   }
   return out;
 }
-
-const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '|': (a, b) => a | b,
-};
 
 function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const type = String(node.type);
@@ -119,16 +145,75 @@ function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVal
   if (type === '??')
     return left === null || isUnknown(left) ? sub(child(node, 'right'), ctx, seen) : left;
   const right = sub(child(node, 'right'), ctx, seen);
-  if (type === '.') {
-    const scalar = (v: PhpValue) => typeof v === 'string' || typeof v === 'number';
-    return scalar(left) && scalar(right) ? `${String(left)}${String(right)}` : unknown(node);
-  }
+  if (type === '.') return concatenation(left, right, node);
+  if (Object.hasOwn(OPERATORS, type)) return operation(type, [left, right], node);
+  if (type === '+' && (isArrayLike(left) || isArrayLike(right))) return union(left, right, 'bin');
   const op = ARITHMETIC[type];
   if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);
+  // `config('app.upload_limit') * 1000`: folded once the configuration is read.
+  const later = (v: PhpValue) =>
+    typeof v === 'number' ||
+    (typeof v === 'object' && v !== null && (isLate(v) || v.kind === 'call'));
+  if (op && later(left) && later(right))
+    return late({ kind: 'op', op: type, args: [left, right] }, describeNode(node));
   return unknown(node);
 }
 
+/** A comparison or logic operator: its result when the operands are known, else kept late. */
+function operation(op: string, args: PhpValue[], node: Node): PhpValue {
+  const known = operate(op, args);
+  if (known !== undefined) return known;
+  return args.every((a) => typeof a !== 'object' || a === null || isLate(a))
+    ? late({ kind: 'op', op, args }, describeNode(node))
+    : unknown(node);
+}
+
+/**
+ * `a . b`: the parts are kept when each is a scalar, a call, a constant or an unknown (known
+ * later, or only at run time: `'exists:clients,id,' . $user->id` still says which rule it is).
+ */
+function concatenation(left: PhpValue, right: PhpValue, node: Node): PhpValue {
+  // `Throttle::class . ':api'`: a class name is a string.
+  if (typeof left === 'object' && left?.kind === 'class') left = left.name;
+  if (typeof right === 'object' && right?.kind === 'class') right = right.name;
+  return concatenable(left) && concatenable(right) ? concat(left, right, 'bin') : unknown(node);
+}
+
+function concatenable(value: PhpValue): boolean {
+  if (typeof value === 'string' || typeof value === 'number') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  return value.kind === 'unknown' || value.kind === 'call' || value.kind === 'const';
+}
+
+/** An array, or a value that may be one once known (`$rules + [...]`). */
+function isArrayLike(value: PhpValue): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (value.kind === 'array') return true;
+  if (value.kind === 'call') return /^array_/.test(value.callee);
+  return value.kind === 'unknown' && value.late !== undefined && value.late.kind !== 'concat';
+}
+
+/**
+ * `test ? a : b` (and `test ?: b`): the branch when the test is known, else both kept for the
+ * assembly to pick from once it is (a parameter bound to an argument).
+ */
+function evaluateTernary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const test = sub(child(node, 'test'), ctx, seen);
+  const whenTrue = child(node, 'trueExpr') ? sub(child(node, 'trueExpr'), ctx, seen) : test;
+  const whenFalse = sub(child(node, 'falseExpr'), ctx, seen);
+  return choose(test, whenTrue, whenFalse, describeNode(node));
+}
+
+/** `$rules['latitude']`: the item, or the lookup kept until the base is known. */
+function evaluateOffset(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const keyNode = child(node, 'offset');
+  if (!keyNode) return unknown(node);
+  const base = sub(child(node, 'what'), ctx, seen);
+  return offset(base, sub(keyNode, ctx, seen), describeNode(node)) ?? unknown(node);
+}
+
 function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  if (node.type === '!') return operation('!', [sub(child(node, 'what'), ctx, seen)], node);
   const value = sub(child(node, 'what'), ctx, seen);
   if (typeof value !== 'number') return unknown(node);
   if (node.type === '-') return -value;
@@ -137,8 +222,15 @@ function evaluateUnary(node: Node, ctx: EvalContext, seen: Set<string>): PhpValu
 
 function evaluateCast(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const value = sub(child(node, 'expr'), ctx, seen);
-  if (value === null || typeof value === 'object') return unknown(node);
-  switch (node.type) {
+  if (typeof value === 'object' && value !== null && (isLate(value) || value.kind === 'call'))
+    return late({ kind: 'cast', type: String(node.type), value }, describeNode(node));
+  return castValue(value, String(node.type)) ?? unknown(node);
+}
+
+/** PHP's scalar casts; undefined for what they cannot fold. */
+export function castValue(value: PhpValue, type: string): PhpValue | undefined {
+  if (value === null || typeof value === 'object') return undefined;
+  switch (type) {
     case 'int':
       return Math.trunc(Number(value));
     case 'float':
@@ -148,7 +240,7 @@ function evaluateCast(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     case 'bool':
       return Boolean(value);
     default:
-      return unknown(node);
+      return undefined;
   }
 }
 
@@ -183,6 +275,8 @@ export function lookupClass(node: Node | undefined, ctx: EvalContext): string | 
 function evaluateStaticLookup(node: Node, ctx: EvalContext): PhpValue {
   const className = lookupClass(child(node, 'what'), ctx);
   const offset = child(node, 'offset');
+  if (className && offset?.kind === 'variable' && typeof offset.name === 'string')
+    return late({ kind: 'static-property', className, name: offset.name }, describeNode(node));
   if (!className || offset?.kind !== 'identifier') return unknown(node);
   const name = String(offset.name);
   if (name.toLowerCase() === 'class') return { kind: 'class', name: className };
@@ -203,6 +297,8 @@ function evaluateArgs(node: Node, ctx: EvalContext, seen: Set<string>) {
 
 function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const what = child(node, 'what');
+  const read = requestRead(node, ctx, (n) => sub(n, ctx, seen));
+  if (read) return read;
   const { args, named } = evaluateArgs(node, ctx, seen);
   if (what?.kind === 'name') {
     const callee = resolveFunctionName(ctx.scope, String(what.name), text(what, 'resolution'));
@@ -211,6 +307,7 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     if (folded !== undefined) return folded;
     return named ? { kind: 'call', callee, args, named } : { kind: 'call', callee, args };
   }
+  if (isConfigGet(what, ctx)) return { kind: 'call', callee: 'config', args };
   if (what?.kind === 'staticlookup') {
     const className = lookupClass(child(what, 'what'), ctx);
     const method = text(what, 'offset');
@@ -219,8 +316,15 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
     return named ? { kind: 'call', callee, args, named } : { kind: 'call', callee, args };
   }
   if (what?.kind === 'propertylookup' || what?.kind === 'nullsafepropertylookup') {
-    const receiver = sub(child(what, 'what'), ctx, seen);
     const method = text(what, 'offset');
+    const target = child(what, 'what');
+    if (method && target?.kind === 'variable' && target.name === 'this')
+      return late({ kind: 'this-call', method, args }, describeNode(node));
+    const service = method ? propertyClass(target, ctx) : undefined;
+    // `$this->attachments->getFileValidationRules()`: the typed property's method, whose return
+    // the assembly reads as it reads a static call's.
+    if (service) return { kind: 'call', callee: `${service}::${method}`, args };
+    const receiver = sub(target, ctx, seen);
     if (
       method &&
       receiver &&
@@ -233,6 +337,42 @@ function evaluateCall(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue
   return unknown(node);
 }
 
+/** `$this->service` with `service` a property typed as a class: that class. */
+function propertyClass(node: Node | undefined, ctx: EvalContext): string | undefined {
+  if (node?.kind !== 'propertylookup') return undefined;
+  const target = child(node, 'what');
+  const name = text(node, 'offset');
+  if (target?.kind !== 'variable' || target.name !== 'this' || !name) return undefined;
+  const type = ctx.propertyType?.(name);
+  return type?.includes('\\') ? type : undefined;
+}
+
+/**
+ * `Config::get('a.b', $default)`, `config()->get(...)`, `app('config')->get(...)`,
+ * `$this->app['config']->get(...)`: the same as `config('a.b', $default)`.
+ */
+function isConfigGet(what: Node | undefined, ctx: EvalContext): boolean {
+  if (what?.kind === 'staticlookup') {
+    const className = lookupClass(child(what, 'what'), ctx);
+    return text(what, 'offset') === 'get' && /(^|\\)Config$/.test(className ?? '');
+  }
+  if (what?.kind !== 'propertylookup' || text(what, 'offset') !== 'get') return false;
+  const target = child(what, 'what');
+  if (target?.kind === 'offsetlookup') {
+    const offset = child(target, 'offset');
+    return offset?.kind === 'string' && offset.value === 'config';
+  }
+  if (target?.kind !== 'call') return false;
+  const fn = child(target, 'what');
+  const args = children(target, 'arguments');
+  if (fn?.kind !== 'name') return false;
+  const name = String(fn.name).replace(/^\\/, '');
+  if (name === 'config') return args.length === 0;
+  return (
+    name === 'app' && args.length === 1 && args[0]?.kind === 'string' && args[0].value === 'config'
+  );
+}
+
 function evaluateNew(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const className = lookupClass(child(node, 'what'), ctx);
   if (!className) return unknown(node);
@@ -243,23 +383,36 @@ function evaluateNew(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue 
 function evaluateVariable(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const name = typeof node.name === 'string' ? node.name : undefined;
   const assigned = name ? ctx.variables?.get(name) : undefined;
-  if (!name || !assigned || seen.has(name)) return unknown(node);
-  const next = new Set(seen).add(name);
-  return evaluateNode(assigned, ctx, next);
+  if (name && assigned && !seen.has(name)) {
+    const known = ctx.values?.get(name);
+    if (known !== undefined) return known;
+    const value = evaluateNode(assigned, ctx, new Set(seen).add(name));
+    ctx.values?.set(name, value);
+    return value;
+  }
+  const read = requestRead(node, ctx, (n) => sub(n, ctx, seen));
+  if (read) return read;
+  const position = name ? (ctx.params?.indexOf(name) ?? -1) : -1;
+  if (name && position >= 0) return late({ kind: 'param', name, position }, `$${name}`);
+  return unknown(node);
 }
 
-function evaluateProperty(node: Node, ctx: EvalContext): PhpValue {
+function evaluateProperty(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
   const what = child(node, 'what');
   const name = text(node, 'offset');
   if (what?.kind === 'variable' && what.name === 'this' && name) {
-    return ctx.property?.(name) ?? unknown(node);
+    return ctx.property?.(name) ?? late({ kind: 'property', name }, describeNode(node));
   }
-  return unknown(node);
+  return requestRead(node, ctx, (n) => sub(n, ctx, seen)) ?? unknown(node);
 }
 
 function unknown(node: Node | undefined): PhpValue {
   const source = describeNode(node);
   return source ? { kind: 'unknown', source } : { kind: 'unknown' };
+}
+
+function isLate(value: PhpValue): boolean {
+  return typeof value === 'object' && value !== null && value.kind === 'unknown' && !!value.late;
 }
 
 export function isUnknown(value: unknown): boolean {

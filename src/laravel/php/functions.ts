@@ -1,4 +1,6 @@
+import { merge } from './late.js';
 import type { PhpValue } from './value.js';
+import { lookupTable } from './lookup.js';
 
 /**
  * Pure functions folded while evaluating, so that paths written the usual Laravel ways
@@ -20,7 +22,7 @@ const onString =
   ([arg]) =>
     typeof arg === 'string' ? fn(arg) : undefined;
 
-export const FOLDED_FUNCTIONS: Record<string, Fold> = {
+export const FOLDED_FUNCTIONS: Record<string, Fold> = lookupTable({
   base_path: underBase(''),
   app_path: underBase('/app'),
   config_path: underBase('/config'),
@@ -34,6 +36,13 @@ export const FOLDED_FUNCTIONS: Record<string, Fold> = {
   ucfirst: onString((s) => s.charAt(0).toUpperCase() + s.slice(1)),
   lcfirst: onString((s) => s.charAt(0).toLowerCase() + s.slice(1)),
   trim: onString((s) => s.trim()),
+  array_merge: (parts) => merge(parts, 'array_merge'),
+  array_merge_recursive: (parts) => merge(parts, 'array_merge_recursive'),
+  sprintf: ([format, ...args]) => {
+    if (typeof format !== 'string') return undefined;
+    if (!args.every((a) => typeof a === 'string' || typeof a === 'number')) return undefined;
+    return formatPrintf(format, args as (string | number)[]);
+  },
   implode: ([glue, list]) => {
     if (typeof glue !== 'string' || typeof list !== 'object' || list?.kind !== 'array')
       return undefined;
@@ -41,4 +50,31 @@ export const FOLDED_FUNCTIONS: Record<string, Fold> = {
     if (!parts.every((p) => typeof p === 'string' || typeof p === 'number')) return undefined;
     return parts.join(glue);
   },
-};
+});
+
+/**
+ * PHP's `sprintf` for the conversions a rule or a path is built with (`%s`, `%d`, `%u`, `%%`,
+ * numbered `%1$s`); undefined for any other.
+ */
+export function formatPrintf(
+  format: string,
+  args: readonly (string | number)[],
+): string | undefined {
+  let next = 0;
+  let ok = true;
+  const out = format.replace(
+    /%(?:(\d+)\$)?([sdu%])/g,
+    (_, position: string | undefined, type: string) => {
+      if (type === '%') return '%';
+      const value = args[position ? Number(position) - 1 : next++];
+      if (value === undefined) ok = false;
+      if (type === 's') return String(value);
+      // A part known only at run time (`{$account->id}`) stays as written, not `NaN`.
+      const number = Number(value);
+      return Number.isNaN(number) && typeof value === 'string' && value.startsWith('{')
+        ? value
+        : String(Math.trunc(number));
+    },
+  );
+  return ok && !/%(?!(?:\d+\$)?[sdu%])/.test(format.replace(/%%/g, '')) ? out : undefined;
+}

@@ -51,3 +51,25 @@ export function classFileCandidates(roots: readonly Psr4Root[], fqn: string): st
   }
   return out;
 }
+
+/**
+ * Composer's `autoload.files` (helpers loaded on every request: global functions), project-
+ * relative; the `autoload-dev` ones are left out, like the dev PSR-4 roots' files.
+ * @see https://getcomposer.org/doc/04-schema.md#files
+ */
+export function readAutoloadFiles(projectDir: string): string[] {
+  try {
+    const composer = JSON.parse(readFileSync(path.join(projectDir, 'composer.json'), 'utf8')) as {
+      autoload?: { files?: unknown };
+    };
+    const files = composer.autoload?.files;
+    return Array.isArray(files)
+      ? files
+          .filter((f): f is string => typeof f === 'string')
+          .map((f) => path.posix.normalize(f).replace(/^\.\//, ''))
+          .filter((f) => !f.startsWith('..') && !path.posix.isAbsolute(f))
+      : [];
+  } catch {
+    return [];
+  }
+}

@@ -21,3 +21,26 @@ export function returnExpressions(fn: Node): { line: number; expr: Node | undefi
   });
   return found;
 }
+
+/** The first `return` of a function body in reading order (nested functions excluded). */
+export function firstReturn(fn: Node): { line: number; expr: Node | undefined } | undefined {
+  if (fn.kind === 'arrowfunc') return returnExpressions(fn)[0];
+  const body = child(fn, 'body');
+  if (!body) return undefined;
+  let found: { line: number; expr: Node | undefined } | undefined;
+  walk(body, (node) => {
+    if (found) return false;
+    if (
+      node.kind === 'closure' ||
+      node.kind === 'arrowfunc' ||
+      node.kind === 'class' ||
+      node.kind === 'function'
+    )
+      return false;
+    if (node.kind === 'return') {
+      found = { line: lineOf(node), expr: child(node, 'expr') };
+      return false;
+    }
+  });
+  return found;
+}

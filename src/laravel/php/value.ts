@@ -63,7 +63,52 @@ export interface PhpUnknown {
   kind: 'unknown';
   /** Short source text, for messages. */
   source?: string;
+  /**
+   * What the value is made of, when that can be said without the rest of the project: the
+   * global assembly folds it once config files, other classes and call arguments are known
+   * (`resolve/value.ts`). Code that does not look at these fields sees an unknown value.
+   */
+  late?: LateValue;
 }
+
+/**
+ * A value that depends on something outside the file or the function: parts of a string
+ * concatenation, arrays merged or added, a parameter, a `$this->method()` call, a property
+ * declared by a parent class, a request input.
+ */
+export type LateValue =
+  | { kind: 'concat'; parts: PhpValue[] }
+  /** `array_merge` order: later string keys win; `union`: `+`, earlier keys win. */
+  | { kind: 'merge'; parts: PhpValue[]; union?: boolean }
+  /** `(int) env('X', 2000)`: a scalar cast of a value known later. */
+  | { kind: 'cast'; type: string; value: PhpValue }
+  /** `test ? a : b`, or a variable an `if` leaves different in its branches. */
+  | { kind: 'cond'; test: PhpValue; then: PhpValue; else: PhpValue }
+  /** A comparison or logic operator (`$type === 'public'`, `! $required`). */
+  | { kind: 'op'; op: string; args: PhpValue[] }
+  /** The enclosing function's parameter. */
+  | { kind: 'param'; name: string; position: number }
+  /** `$this->method(...)`, `static::method(...)`: the method as the object's class has it. */
+  | { kind: 'this-call'; method: string; args: PhpValue[] }
+  /** `$this->name` where the file does not declare it (a parent or trait may). */
+  | { kind: 'property'; name: string }
+  /** `Client::$columns`: a static property's default. */
+  | { kind: 'static-property'; className: string; name: string }
+  /** `$rules['latitude']`, `Location::requestRules([])['latitude']`: an item of a later value. */
+  | { kind: 'offset'; value: PhpValue; key: PhpValue }
+  /** A request input: one by name (`$request->input('email')`) or all of them (`$request->all()`). */
+  | {
+      kind: 'input';
+      name?: string;
+      /** The name is the enclosing function's parameter at this position (`get($field)`). */
+      nameParam?: number;
+      via: string;
+      type?: InputType;
+      keys?: string[];
+    };
+
+/** The JSON type a request accessor returns (`integer()` → integer). */
+export type InputType = 'string' | 'integer' | 'number' | 'boolean' | 'array';
 
 export function isPhpArray(value: PhpValue | undefined): value is PhpArray {
   return (
@@ -81,6 +126,19 @@ export function isPhpCall(value: PhpValue | undefined): value is PhpCall {
 export function arrayGet(value: PhpValue | undefined, key: string | number): PhpValue | undefined {
   if (!isPhpArray(value)) return undefined;
   return value.items.find((item) => item.key === key)?.value;
+}
+
+/**
+ * `$array[$key]` as PHP reads it: the last entry of that key (later keys win), or the item at
+ * that position of a list (whose items carry no keys).
+ */
+export function itemAt(value: PhpValue | undefined, key: string | number): PhpValue | undefined {
+  if (!isPhpArray(value)) return undefined;
+  const keyed = [...value.items].reverse().find((item) => item.key === key);
+  if (keyed) return keyed.value;
+  return typeof key === 'number' && value.items.every((item) => item.key === undefined)
+    ? value.items[key]?.value
+    : undefined;
 }
 
 /** A PHP array's keyed entries as a record (later keys win, as in PHP). */

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Psr4Root } from '../php/psr4.js';
-import { autoloadFiles } from './includes.js';
+import { readAutoloadFiles, type Psr4Root } from '../php/psr4.js';
 
 /** Directories never worth reading, wherever they appear. */
 const SKIPPED = new Set([
@@ -21,8 +20,9 @@ const SINGLE_FILES = ['bootstrap/app.php'];
 /**
  * The PHP files the per-file pass reads up front, project-relative and sorted: route files,
  * the classes under the project's own PSR-4 roots (`app/` in a default project), migrations,
- * config files (`config('app.name')` is read from them), `bootstrap/app.php`. Classes elsewhere (autoload-dev, other roots) are found on demand
- * through PSR-4 when something refers to them.
+ * config files (`config('app.name')` is read from them), `bootstrap/app.php`, Composer's
+ * `autoload.files` (global helpers). Classes elsewhere (autoload-dev, other roots) are found on
+ * demand through PSR-4 when something refers to them, and files a file requires once it is read.
  */
 export function projectFiles(projectDir: string, roots: readonly Psr4Root[]): string[] {
   const found = new Set<string>();
@@ -36,8 +36,8 @@ export function projectFiles(projectDir: string, roots: readonly Psr4Root[]): st
     if (dir.startsWith('database/') && dir !== 'database/migrations') continue;
     listPhp(projectDir, path.posix.normalize(dir), found);
   }
-  for (const file of [...SINGLE_FILES, ...autoloadFiles(projectDir)])
-    if (existsSync(path.join(projectDir, file)) && file.endsWith('.php')) found.add(file);
+  for (const file of [...SINGLE_FILES, ...readAutoloadFiles(projectDir)])
+    if (file.endsWith('.php') && existsSync(path.join(projectDir, file))) found.add(file);
   return [...found].sort();
 }
 

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '../hash.js';
 import type { CacheStats, FactsCache } from '../cache.js';
 import { analyseFile } from '../facts/analyse-file.js';
 import type { FileFacts } from '../facts/types.js';
 import { classFileCandidates, type Psr4Root } from '../php/psr4.js';
+import { resolvePhpPath } from '../routes/paths.js';
 import { ClassIndex } from './classes.js';
-import { includedFiles } from './includes.js';
 
 export interface LoadedProject {
   dir: string;
@@ -119,7 +119,10 @@ export function settleFile(
   project.stamps.set(read.rel, [read.size, read.mtimeMs]);
 }
 
-/** The files of classes that the last round's files refer to and nothing declares yet. */
+/**
+ * The files of classes that the last round's files refer to and nothing declares yet, and the
+ * files they require (a helper file's `require`s, `glob()` patterns expanded).
+ */
 export function nextRound(
   project: LoadedProject,
   round: readonly string[],
@@ -129,12 +132,9 @@ export function nextRound(
   const index = new ClassIndex(files);
   const names = new Set(round.flatMap((rel) => files.get(rel)?.references ?? []));
   const out = new Set<string>();
-  for (const rel of round) {
-    const includes = files.get(rel)?.includes;
-    if (!includes) continue;
-    for (const file of includedFiles(dir, rel, includes))
-      if (!files.has(file) && existsSync(path.join(dir, file))) out.add(file);
-  }
+  for (const rel of round)
+    for (const file of requiredFiles(dir, rel, files.get(rel)?.includes ?? []))
+      if (!files.has(file)) out.add(file);
   for (const name of [...names].sort()) {
     if (index.has(name)) continue;
     const file = classFileCandidates(psr4, name).find(
@@ -143,6 +143,32 @@ export function nextRound(
     if (file) out.add(file);
   }
   return [...out].sort();
+}
+
+/** Project-relative `.php` files that exist for a file's `includes` (patterns expanded). */
+function requiredFiles(dir: string, from: string, includes: readonly string[]): string[] {
+  return includes.flatMap((written) => {
+    const target = resolvePhpPath(written, from);
+    if (!target || !target.endsWith('.php')) return [];
+    if (!target.includes('*')) return existsSync(path.join(dir, target)) ? [target] : [];
+    const folder = path.posix.dirname(target);
+    if (folder.includes('*')) return [];
+    const pattern = new RegExp(
+      `^${path.posix
+        .basename(target)
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    );
+    try {
+      return readdirSync(path.join(dir, folder))
+        .filter((name) => pattern.test(name))
+        .sort()
+        .map((name) => (folder === '.' ? name : `${folder}/${name}`));
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Writes the cache and indexes the classes once every file is in. */

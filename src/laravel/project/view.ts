@@ -5,7 +5,7 @@ import type { PhpValue } from '../php/value.js';
  * The part of a file's facts that the project-wide steps read: route declarations, migrations,
  * config values, `withRouting`, `withoutWrapping`, parse errors; of each class its name, kind,
  * parents and traits, the `middlewareGroups` property, the methods that declare routes; the
- * resources its methods wrap around a named class (`resourceHints`), its helper functions. Everything else of a class
+ * resources its methods wrap around a named class (`resourceUses`), the macros it registers. Everything else of a class
  * (docblocks, rules, resource fields, casts, handlers' bodies) is read only through the
  * `ClassIndex`, which tracks it per operation.
  *
@@ -20,27 +20,43 @@ export function globalView(facts: FileFacts): FileFacts {
   if (facts.routes) view.routes = facts.routes;
   if (facts.withRouting) view.withRouting = facts.withRouting;
   if (facts.throttlesApi) view.throttlesApi = facts.throttlesApi;
+  if (facts.middleware) view.middleware = facts.middleware;
+  if (facts.passportScopes !== undefined) view.passportScopes = facts.passportScopes;
   if (facts.tables) view.tables = facts.tables;
   if (facts.withoutWrapping) view.withoutWrapping = facts.withoutWrapping;
   if (facts.returns !== undefined) view.returns = facts.returns;
+  if (facts.includes) view.includes = facts.includes;
   if (facts.warnings) view.warnings = facts.warnings;
-  // Helper functions and the files they include are read project-wide (`Globals.functions`).
-  if (facts.functions) view.functions = facts.functions;
   if (facts.resourceUses) view.resourceUses = facts.resourceUses;
   if (facts.macros) view.macros = facts.macros;
-  if (facts.includes) view.includes = facts.includes;
   return view;
 }
 
+/**
+ * Properties the project-wide steps read: the HTTP kernel's middleware groups and aliases
+ * (security, throttling), a Laravel 5 route class's `$browser` (pages, not the API), a route
+ * service provider's `$namespace` (controller names in its routes).
+ */
+const GLOBAL_PROPERTIES = [
+  'middlewareGroups',
+  'middlewareAliases',
+  'routeMiddleware',
+  'browser',
+  'namespace',
+];
+
 function classView(cls: ClassFacts): ClassFacts {
+  // A class that declares routes is read whole by the route step (its values fold into the
+  // routes: `$this->namespace`, a helper method's returned path, a constant).
+  const routing = Object.values(cls.methods).some((m) => m.routes);
   const methods: Record<string, MethodFacts> = {};
   for (const [name, method] of Object.entries(cls.methods)) {
-    const view = methodView(method);
+    const view = methodView(method, routing);
     if (view) methods[name] = view;
   }
   const properties: Record<string, PhpValue> = {};
-  if ('middlewareGroups' in cls.properties)
-    properties.middlewareGroups = cls.properties.middlewareGroups as PhpValue;
+  for (const name of routing ? Object.keys(cls.properties) : GLOBAL_PROPERTIES)
+    if (name in cls.properties) properties[name] = cls.properties[name] as PhpValue;
   return {
     name: cls.name,
     kind: cls.kind,
@@ -50,13 +66,21 @@ function classView(cls: ClassFacts): ClassFacts {
     ...(cls.traits ? { traits: cls.traits } : {}),
     ...(cls.abstract ? { abstract: cls.abstract } : {}),
     properties,
-    constants: {},
+    // Routes may name any class's constant (`Routes::PREFIX`).
+    constants: cls.constants,
     methods,
   };
 }
 
-function methodView(method: MethodFacts): MethodFacts | undefined {
-  if (!method.routes) return undefined;
-  // Route service providers' methods are read in line order.
-  return { line: method.line, visibility: 'public', params: [], routes: method.routes };
+function methodView(method: MethodFacts, routing: boolean): MethodFacts | undefined {
+  const value = routing && method.returns !== undefined;
+  if (!method.routes && !value) return undefined;
+  return {
+    // Route service providers' methods are read in line order.
+    line: method.routes ? method.line : 0,
+    visibility: 'public',
+    params: value || method.routes ? method.params : [],
+    ...(method.routes ? { routes: method.routes } : {}),
+    ...(value ? { returns: method.returns } : {}),
+  };
 }

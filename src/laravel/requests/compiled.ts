@@ -46,7 +46,7 @@ export class CompiledRules {
     const key = validation.formRequest ?? validation.rules;
     return this.tracker.memo(this.examples, key, () =>
       validationErrorExample(
-        validation.rules,
+        validation.errorRules ?? validation.rules,
         { resolveEnum: this.resolveEnum },
         { attributes: validation.attributes, messages: validation.messages },
       ),

@@ -1,6 +1,13 @@
 import type { HandlerFacts } from '../facts/types.js';
 import type { ClassIndex } from '../project/classes.js';
 import { arrayRecord, type PhpValue } from '../php/value.js';
+import { resolveValue, type ResolveScope } from '../resolve/value.js';
+import { splitRuleString } from '../rules/parse.js';
+import { settleRule } from './settle.js';
+import { compositeRules } from './composite.js';
+import { formRequestData } from './form-data.js';
+import { rulesOnRequest } from './data-fields.js';
+import type { FollowedValidation } from './follow.js';
 
 export const FORM_REQUEST = 'Illuminate\\Foundation\\Http\\FormRequest';
 
@@ -18,6 +25,12 @@ export interface Validation {
   attributes?: Record<string, string>;
   /** `messages()` of the FormRequest, or the inline call's: `field.rule` (or `rule`) → message. */
   messages?: Record<string, string>;
+  /**
+   * The rules under the names Laravel's errors use, when the request's fields are named
+   * otherwise (`validationData()` unwrapping an envelope, a renamed input): `rules` describe
+   * the body, these the 422 answer.
+   */
+  errorRules?: Record<string, PhpValue>;
 }
 
 /**
@@ -29,9 +42,22 @@ export function validationOf(
   handler: HandlerFacts | undefined,
   handlerFile: string | undefined,
   classes: ClassIndex,
+  /**
+   * `config('a.b')` as the config files write it, the handler's class (`$this`), and what the
+   * methods it calls validate (`requests/follow.ts`).
+   */
+  project: {
+    config: (key: string) => PhpValue | undefined;
+    controller?: string;
+    followed?: readonly FollowedValidation[];
+  } = {
+    config: () => undefined,
+  },
 ): Validation | undefined {
   if (!handler) return undefined;
   const rules: Record<string, PhpValue> = {};
+  const errorRules: Record<string, PhpValue> = {};
+  let renamed = false;
   let formRequest: string | undefined;
   let mayForbid = false;
   let where: { file?: string; line?: number } = {};
@@ -42,7 +68,22 @@ export function validationOf(
       continue;
     formRequest = param.type;
     const found = classes.method(param.type, 'rules');
-    Object.assign(rules, arrayRecord(found?.facts.returns));
+    const rulesOf = (className: string) =>
+      ruleRecord(classes.method(className, 'rules')?.facts.returns, {
+        classes,
+        config: project.config,
+        self: className,
+      });
+    const own = rulesOf(param.type);
+    const all =
+      Object.keys(own).length > 0
+        ? own
+        : (compositeRules(param.type, classes, project.config, rulesOf) ?? own);
+    // Validated against `validationData()` or the input `prepareForValidation()` changed.
+    const data = formRequestData(param.type, classes, project.config);
+    addRules(rules, data === undefined ? all : rulesOnRequest(all, data));
+    addRules(errorRules, all);
+    renamed ||= data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(
       attributes,
@@ -58,18 +99,67 @@ export function validationOf(
       mayForbid = true;
   }
   for (const inline of handler.validations) {
-    Object.assign(rules, arrayRecord(inline.rules));
+    const scope = {
+      classes,
+      config: project.config,
+      ...(project.controller ? { self: project.controller } : {}),
+    };
+    const own = ruleRecord(inline.rules, scope);
+    addRules(rules, own);
+    addRules(errorRules, own);
     Object.assign(attributes, stringRecord(inline.attributes));
     Object.assign(messages, stringRecord(inline.messages));
     formRequest = undefined;
     where = { file: handlerFile, line: inline.line };
   }
+  for (const followed of project.followed ?? []) {
+    const own = ruleRecord(followed.rules, { classes, config: project.config });
+    addRules(rules, rulesOnRequest(own, followed.data));
+    addRules(errorRules, own);
+    renamed ||= followed.data !== undefined;
+    Object.assign(attributes, stringRecord(followed.attributes));
+    Object.assign(messages, stringRecord(followed.messages));
+    formRequest = undefined;
+    if (!where.file) where = { file: followed.file, line: followed.line };
+  }
   if (Object.keys(rules).length === 0 && !mayForbid && !formRequest) return undefined;
   const validation: Validation = { rules, mayForbid, ...where };
-  if (formRequest && handler.validations.length === 0) validation.formRequest = formRequest;
+  if (formRequest && handler.validations.length === 0 && !project.followed?.length)
+    validation.formRequest = formRequest;
+  if (renamed && JSON.stringify(errorRules) !== JSON.stringify(rules))
+    validation.errorRules = errorRules;
   if (Object.keys(attributes).length > 0) validation.attributes = attributes;
   if (Object.keys(messages).length > 0) validation.messages = messages;
   return validation;
+}
+
+/**
+ * Every validation an operation runs applies: a field validated twice (a FormRequest and an
+ * inline `validate()`, two validators in a row) must pass both rule lists.
+ */
+function addRules(into: Record<string, PhpValue>, rules: Record<string, PhpValue>): void {
+  for (const [field, rule] of Object.entries(rules)) {
+    const before = into[field];
+    into[field] =
+      before === undefined || JSON.stringify(before) === JSON.stringify(rule)
+        ? rule
+        : { kind: 'array', items: [...ruleItems(before), ...ruleItems(rule)] };
+  }
+}
+
+/** A field's rules as list items: a `|` string split, a list as it is, anything else alone. */
+function ruleItems(rule: PhpValue): { value: PhpValue }[] {
+  if (typeof rule === 'string') return splitRuleString(rule).map((value) => ({ value }));
+  if (typeof rule === 'object' && rule?.kind === 'array')
+    return rule.items.map((item) => ({ value: item.value }));
+  return [{ value: rule }];
+}
+
+/** Rules as written, resolved against the project, field by field. */
+function ruleRecord(value: PhpValue | undefined, scope: ResolveScope): Record<string, PhpValue> {
+  const record = arrayRecord(resolveValue(value, scope));
+  for (const [field, rule] of Object.entries(record)) record[field] = settleRule(rule);
+  return record;
 }
 
 /** A PHP array's string entries by key (`['address.city' => 'city']`). */

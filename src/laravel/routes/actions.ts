@@ -15,7 +15,7 @@ export function resolveAction(
   state: GroupState,
 ): { action: RouteAction; name?: string; middleware?: string[] } {
   if (!action) return { action: { kind: 'none' } };
-  if (action.kind === 'closure') return { action: { kind: 'closure', handler: action.handler } };
+  if (action.kind === 'closure') return { action: { ...action } };
   return fromValue(action.value, state);
 }
 

@@ -2,6 +2,7 @@ import type { PhpValue } from '../php/value.js';
 import { arrayRecord, arrayValues, isPhpArray } from '../php/value.js';
 import type { ChainCall } from '../facts/types.js';
 import type { GroupState } from './types.js';
+import { lookupTable } from '../php/lookup.js';
 
 type Apply = (state: GroupState, args: PhpValue[]) => GroupState;
 
@@ -21,7 +22,7 @@ const WHERE_HELPERS: Record<string, string> = {
  * What each registrar or route method does to the attributes a route ends up with: prefixes
  * join with `/`, names and namespaces concatenate, middleware accumulates.
  */
-const ATTRIBUTES: Record<string, Apply> = {
+const ATTRIBUTES: Record<string, Apply> = lookupTable({
   prefix: (s, [p]) => (typeof p === 'string' ? { ...s, prefix: joinUri(s.prefix, p) } : s),
   middleware: (s, args) => ({ ...s, middleware: [...s.middleware, ...middlewareList(args)] }),
   withoutMiddleware: (s, args) => ({
@@ -55,7 +56,7 @@ const ATTRIBUTES: Record<string, Apply> = {
       }),
     ]),
   ),
-};
+});
 
 export function applyCalls(state: GroupState, calls: readonly ChainCall[]): GroupState {
   return calls.reduce((s, call) => ATTRIBUTES[call.method]?.(s, call.args) ?? s, state);

@@ -4,12 +4,15 @@ import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
 import { arrayRecord, isPhpArray, type PhpValue } from '../php/value.js';
 import { analyseHandler } from '../controllers/handler.js';
+import { analyseUses } from '../controllers/uses.js';
+import { collectAssignments } from '../php/variables.js';
 import type { ActionDecl, ChainCall, HandlerFacts, RouteDecl } from '../facts/types.js';
+import { lookupTable } from '../php/lookup.js';
 import { bodyOf } from '../ir/body.js';
 import { typeHints } from '../ir/hints.js';
 
 /** `Route::get(...)` and friends: the HTTP methods each registers. */
-const VERBS: Record<string, string[] | 'match'> = {
+const VERBS: Record<string, string[] | 'match'> = lookupTable({
   get: ['get'],
   post: ['post'],
   put: ['put'],
@@ -18,24 +21,26 @@ const VERBS: Record<string, string[] | 'match'> = {
   options: ['options'],
   any: ['get', 'post', 'put', 'patch', 'delete', 'options'],
   match: 'match',
-};
+});
 
-const RESOURCES: Record<string, { api: boolean; many: boolean; singleton?: boolean }> = {
-  resource: { api: false, many: false },
-  apiResource: { api: true, many: false },
-  resources: { api: false, many: true },
-  apiResources: { api: true, many: true },
-  singleton: { api: false, many: false, singleton: true },
-  apiSingleton: { api: true, many: false, singleton: true },
-  singletons: { api: false, many: true, singleton: true },
-  apiSingletons: { api: true, many: true, singleton: true },
-};
+const RESOURCES: Record<string, { api: boolean; many: boolean; singleton?: boolean }> = lookupTable(
+  {
+    resource: { api: false, many: false },
+    apiResource: { api: true, many: false },
+    resources: { api: false, many: true },
+    apiResources: { api: true, many: true },
+    singleton: { api: false, many: false, singleton: true },
+    apiSingleton: { api: true, many: false, singleton: true },
+    singletons: { api: false, many: true, singleton: true },
+    apiSingletons: { api: true, many: true, singleton: true },
+  },
+);
 
 /** Registrations that serve no API operation (views, redirects, the fallback). */
 const IGNORED = new Set(['view', 'redirect', 'permanentRedirect', 'fallback', 'bind', 'model']);
 
 /** `Route::group([...])` array keys → the registrar method each stands for. */
-const GROUP_KEYS: Record<string, string> = {
+const GROUP_KEYS: Record<string, string> = lookupTable({
   prefix: 'prefix',
   middleware: 'middleware',
   as: 'name',
@@ -47,7 +52,7 @@ const GROUP_KEYS: Record<string, string> = {
   excluded_middleware: 'withoutMiddleware',
   withoutMiddleware: 'withoutMiddleware',
   scope_bindings: 'scopeBindings',
-};
+});
 
 /**
  * The route declarations among some statements, as written: groups keep their children,
@@ -68,6 +73,11 @@ function declarationsOf(statement: Node, ctx: EvalContext): RouteDecl[] {
       return [child(statement, 'body'), child(statement, 'alternate')].flatMap((s) =>
         s ? declarationsOf(s, ctx) : [],
       );
+    case 'foreach':
+    case 'for':
+    case 'while':
+    case 'try':
+      return declarationsOf(child(statement, 'body') ?? statement, ctx);
     default:
       return [];
   }
@@ -86,7 +96,32 @@ function expression(expr: Node | undefined, ctx: EvalContext): RouteDecl[] {
     ];
   if (expr.kind !== 'call') return [];
   const links = routerLinks(expr, ctx);
-  return links ? fromLinks(links, ctx) : [];
+  if (links) return fromLinks(links, ctx);
+  const called = callDecl(expr, ctx);
+  return called ? [called] : [];
+}
+
+/**
+ * `$this->mapApiRoutes()`, `RouteFile::load('v1')`, `$routes->map($router)`: calls that may
+ * register routes in another method (followed by the assembly, which knows every class).
+ */
+function callDecl(expr: Node, ctx: EvalContext): RouteDecl | undefined {
+  const line = lineOf(expr);
+  const args = () => children(expr, 'arguments').map((a) => evaluate(argValue(a), ctx));
+  const call = staticCall(expr);
+  if (call) {
+    const className = lookupClass(call.what, ctx);
+    if (!className || shortName(className) === 'Route') return undefined;
+    return className === ctx.self
+      ? { kind: 'call', line, method: call.method, args: args() }
+      : { kind: 'call', line, className, method: call.method, args: args() };
+  }
+  const { root, links } = flattenChain(expr);
+  if (links.length !== 1 || root.kind !== 'variable') return undefined;
+  const link = links[0]!;
+  if (root.name === 'this') return { kind: 'call', line, method: link.name, args: args() };
+  const handsRouter = link.args.some((a) => argValue(a)?.kind === 'variable');
+  return link.name === 'map' && handsRouter ? { kind: 'classes', line } : undefined;
 }
 
 /** The chain's links when it starts at the router: `Route::...`, `$router->...`, `$this->routes(...)`. */
@@ -153,6 +188,7 @@ function route(
     uri: typeof uri === 'string' ? uri : '',
     calls,
   };
+  if (typeof uri !== 'string' && decl.kind === 'route') decl.uriValue = uri;
   const action = actionOf(actionNode, ctx);
   if (action) decl.action = action;
   return decl;
@@ -160,9 +196,34 @@ function route(
 
 function actionOf(node: Node | undefined, ctx: EvalContext): ActionDecl | undefined {
   if (!node) return undefined;
-  if (node.kind === 'closure' || node.kind === 'arrowfunc')
-    return { kind: 'closure', handler: closureHandler(node, ctx) };
+  if (node.kind === 'closure' || node.kind === 'arrowfunc') return closureAction(node, ctx);
   return { kind: 'value', value: evaluate(node, ctx) };
+}
+
+/** A closure action: what it does, and the calls it makes (to follow them). */
+function closureAction(node: Node, ctx: EvalContext): ActionDecl {
+  const handler = closureHandler(node, ctx);
+  const params = handler.params.map((p) => p.name);
+  const request = handler.params
+    .filter((p) => p.name === 'request' || /Request$/.test(p.type ?? ''))
+    .map((p) => p.name);
+  const body = child(node, 'body') ?? node;
+  const uses = analyseUses(body, {
+    ...ctx,
+    params,
+    request: { variables: new Set(request), global: true },
+    variables: collectAssignments(node.kind === 'arrowfunc' ? undefined : body, {
+      compose: true,
+      params,
+    }),
+  });
+  const kept = {
+    ...(uses?.calls ? { calls: uses.calls } : {}),
+    ...(uses?.fills ? { fills: uses.fills } : {}),
+  };
+  return Object.keys(kept).length > 0
+    ? { kind: 'closure', handler, uses: kept }
+    : { kind: 'closure', handler };
 }
 
 function resourceDecl(
@@ -202,11 +263,21 @@ function group(link: Link, calls: ChainCall[], ctx: EvalContext): RouteDecl {
     decl.children =
       body.kind === 'arrowfunc'
         ? expression(child(body, 'body'), ctx)
-        : routeDeclarations(children(child(body, 'body'), 'children'), ctx);
+        : routeDeclarations(children(child(body, 'body'), 'children'), closureContext(body, ctx));
   } else if (body) {
     decl.children = [{ kind: 'require', line: link.line, path: evaluate(body, ctx), calls: [] }];
   }
   return decl;
+}
+
+/** A group closure's own locals, over those it can see (`use ($middleware)`, the file's). */
+function closureContext(closure: Node, ctx: EvalContext): EvalContext {
+  const own = collectAssignments(child(closure, 'body'), {
+    compose: true,
+    ...(ctx.params ? { params: ctx.params } : {}),
+  });
+  if (own.size === 0) return ctx;
+  return { ...ctx, variables: new Map([...(ctx.variables ?? []), ...own]) };
 }
 
 function groupAttributes(attributes: PhpValue | undefined): ChainCall[] {

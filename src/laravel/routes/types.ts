@@ -1,4 +1,4 @@
-import type { HandlerFacts } from '../facts/types.js';
+import type { HandlerFacts, UseFacts } from '../facts/types.js';
 
 /** A route as Laravel registers it, after groups, prefixes and resource expansion. */
 export interface Route {
@@ -18,11 +18,13 @@ export interface Route {
   /** Where it was declared. */
   file: string;
   line: number;
+  /** Declared in the application's API route file (`routes/api.php`, `withRouting(api:)`). */
+  apiFile?: boolean;
 }
 
 export type RouteAction =
   | { kind: 'controller'; controller: string; method: string }
-  | { kind: 'closure'; handler: HandlerFacts }
+  | { kind: 'closure'; handler: HandlerFacts; uses?: UseFacts }
   | { kind: 'none' };
 
 /** The attributes a group passes to what it contains. */
@@ -35,6 +37,8 @@ export interface GroupState {
   controller?: string;
   domain?: string;
   wheres: Record<string, string>;
+  /** Inside the application's API route file. */
+  apiFile?: boolean;
 }
 
 export const ROOT_GROUP: GroupState = {

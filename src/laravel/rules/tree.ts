@@ -39,18 +39,27 @@ export interface BuiltSchema {
   fields: BuiltField[];
 }
 
+/** The field name the rules of every key are compiled under (not a name PHP code writes). */
+const ANY_KEY = '(any key)';
+
 export function buildSchema(rules: Record<string, PhpValue>, context: RuleContext): BuiltSchema {
   const out: BuiltSchema = { schema: {}, multipart: false, unknown: [], fields: [] };
   const root = newNode('');
+  /** `'*' => ['required', 'numeric']`: rules for the value under every key of the body. */
+  const anyKey: Record<string, PhpValue> = {};
   for (const [key, value] of Object.entries(rules)) {
-    if (key.split('.')[0] === '*') {
-      out.unknown.push({ field: key, rule: '*' });
-      continue;
-    }
-    addField(root, key, value);
+    if (key.split('.')[0] === '*') anyKey[`${ANY_KEY}${key.slice(1)}`] = value;
+    else addField(root, key, value);
   }
   const { schema } = compileChildren(root, {}, context, out);
   out.schema = ordered({ type: 'object', ...schema });
+  if (Object.keys(anyKey).length > 0) {
+    const values = buildSchema(anyKey, context);
+    const value = values.schema.properties?.[ANY_KEY];
+    if (value) out.schema.additionalProperties = value;
+    out.multipart ||= values.multipart;
+    out.unknown.push(...values.unknown);
+  }
   const order = new Map(Object.keys(rules).map((key, i) => [key, i]));
   const position = (f: BuiltField) => order.get(f.key) ?? Infinity;
   out.fields.sort((a, b) => position(a) - position(b));
@@ -76,7 +85,8 @@ function ensure(root: Node, key: string): Node {
 
 function addField(root: Node, key: string, value: PhpValue): void {
   const node = ensure(root, key);
-  const unknownSource = typeof value === 'object' && value !== null && value.kind === 'unknown';
+  const unknownSource =
+    typeof value === 'object' && value !== null && value.kind === 'unknown' && !isClosure(value);
   node.list = unknownSource
     ? { rules: [], unknown: [value.source ?? 'unknown expression'] }
     : parseRuleList(value);
@@ -89,6 +99,15 @@ function addField(root: Node, key: string, value: PhpValue): void {
   sibling.list = { rules: node.list.rules.filter((r) => r.name !== 'confirmed'), unknown: [] };
   sibling.synthetic = true;
   sibling.confirms = key;
+}
+
+/**
+ * A closure as a field's whole rule is a custom rule Laravel calls with the value: it says
+ * nothing about the schema (what it returns is ignored), like a closure inside a rule list.
+ * @see https://laravel.com/docs/validation#using-closures
+ */
+function isClosure(value: PhpValue): boolean {
+  return typeof value === 'object' && value?.kind === 'unknown' && value.source === 'closure';
 }
 
 interface Compiled {

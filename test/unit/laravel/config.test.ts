@@ -126,4 +126,18 @@ return [
       { file: 'config/apidoc.php', line: 3, message: expect.stringContaining('syntax error') },
     ]);
   });
+
+  it.each([
+    ['a string', "'api_prefix' => 'rest'", ['rest']],
+    ['a list', "'api_prefix' => ['api', 'webhooks']", ['api', 'webhooks']],
+    ['every route', "'api_prefix' => '*'", ['*']],
+    ['the empty string, every route too', "'api_prefix' => ''", ['']],
+  ])('api_prefix as %s', (_, entry, want) => {
+    const dir = project({ 'config/apidoc.php': `<?php\nreturn [${entry}];\n` });
+    expect(readConfig(dir).apiPrefixes).toEqual(want);
+  });
+
+  it('api_prefix unset: the application decides (withRouting apiPrefix, else api)', () => {
+    expect(readConfig(project({})).apiPrefixes).toBeUndefined();
+  });
 });

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/core/errors.js';
@@ -9,14 +10,17 @@ import { ClassIndex } from '../../../src/laravel/project/classes.js';
 import { projectFiles } from '../../../src/laravel/project/files.js';
 import { loadProject } from '../../../src/laravel/project/load.js';
 import { globalView } from '../../../src/laravel/project/view.js';
-import { routeRoots } from '../../../src/laravel/routes/entry.js';
-import { flattenRoutes } from '../../../src/laravel/routes/flatten.js';
+import { configValues } from '../../../src/laravel/document/assembly.js';
+import { documentedRoutes } from '../../../src/laravel/routes/select.js';
+import { CONFIG } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PROJECTS = [
   'test/fixtures/laravel-8',
   'test/fixtures/laravel-11',
-  'test/fixtures/laravel-mini/legacy-spectrum',
+  ...readdirSync(path.join(ROOT, 'test/fixtures/laravel-mini')).map(
+    (n) => `test/fixtures/laravel-mini/${n}`,
+  ),
   'examples/laravel-app',
 ];
 
@@ -32,8 +36,10 @@ function factsOf(project: string): Map<string, FileFacts> {
 function projectWide(files: ReadonlyMap<string, FileFacts>) {
   const classes = new ClassIndex(files);
   const warnings: Finding[] = [];
-  const routes = flattenRoutes(routeRoots(files, classes), files, warnings);
-  return { globals: projectGlobals(files, classes), routes, warnings };
+  const globals = projectGlobals(files, classes);
+  const config = configValues(globals.configs);
+  const routes = documentedRoutes(files, classes, CONFIG, [], config, warnings);
+  return { globals, routes, warnings };
 }
 
 // A patched `--incremental` run keeps the last run's project-wide results when no changed

@@ -151,8 +151,10 @@ describe('ir: helper functions and includes', () => {
       "<?php\nif (! function_exists('a')) {\n  function a(int $x): array { return [$x]; }\n}\nfunction b() { return 1; }\nforeach (glob(__DIR__.'/helpers/*.php') as $f) { require $f; }\nrequire_once __DIR__.'/more.php';",
       'bootstrap/helpers.php',
     );
-    expect(facts.functions?.map((f) => f.name)).toEqual(['a', 'b']);
-    expect(facts.functions?.[0]?.hints).toEqual({
+    const functions = facts.classes.filter((c) => c.kind === 'function');
+    expect(functions.map((f) => f.name)).toEqual(['function:a', 'function:b']);
+    expect(functions[0]?.methods.function?.body).toBeDefined();
+    expect(functions[0]?.methods.function?.hints).toEqual({
       params: { x: { kind: 'name', name: 'int' } },
       returns: { kind: 'name', name: 'array' },
     });

@@ -50,8 +50,15 @@ describe('evaluate: PHP expressions → PhpValue', () => {
     ],
     ['concatenation', { given: "'max:' . 255", want: 'max:255' }],
     [
-      'interpolation of literals',
-      { given: '"a{$x}b"', want: { kind: 'unknown', source: 'encapsed' } },
+      'interpolation of a variable known only at run time: unknown, its parts kept',
+      {
+        given: '"a{$x}b"',
+        want: {
+          kind: 'unknown',
+          source: 'encapsed',
+          late: { kind: 'concat', parts: ['a', { kind: 'unknown', source: '$x' }, 'b'] },
+        },
+      },
     ],
     ['arithmetic', { given: '60 * 24', want: 1440 }],
     ['null coalescing', { given: "null ?? 'x'", want: 'x' }],

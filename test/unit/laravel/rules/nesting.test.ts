@@ -209,12 +209,31 @@ describe('nesting', () => {
     expect(schemaOf(given)).toEqual({ schema: want, multipart: false, unknown: [] });
   });
 
-  it('reports top-level wildcards and skips them', () => {
-    expect(schemaOf({ '*.name': 'required|string', title: 'string' })).toEqual({
-      schema: { type: 'object', properties: { title: { type: 'string' } } },
-      multipart: false,
-      unknown: [{ field: '*.name', rule: '*' }],
-    });
+  it.each([
+    [
+      'a rule for the value under every key',
+      { '*': 'required|numeric|min:0.0000000001' },
+      {
+        type: 'object',
+        properties: {},
+        additionalProperties: { type: 'number', minimum: 0.0000000001 },
+      },
+    ],
+    [
+      'rules for the fields of every key, beside named fields',
+      { '*.name': 'required|string', title: 'string' },
+      {
+        type: 'object',
+        properties: { title: { type: 'string' } },
+        additionalProperties: {
+          type: 'object',
+          properties: { name: { type: 'string' } },
+          required: ['name'],
+        },
+      },
+    ],
+  ])('top-level wildcards: %s, as additionalProperties', (_name, given, want) => {
+    expect(schemaOf(given)).toEqual({ schema: want, multipart: false, unknown: [] });
   });
 
   it('validates nested bodies as Laravel would', () => {

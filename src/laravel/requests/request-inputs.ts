@@ -1,0 +1,105 @@
+import type { HandlerFacts, InputRead, UseFacts } from '../facts/types.js';
+import type { PhpValue } from '../php/value.js';
+import type { ClassIndex } from '../project/classes.js';
+import { followCalls, followConstructor, type Followed } from './follow.js';
+import { stringList } from '../php/value.js';
+import { filterInputs } from './query-filters.js';
+import { validationOf, type Validation } from './rules.js';
+
+/** What an operation's handler is, as far as its input goes. */
+export interface InputHandler {
+  facts?: HandlerFacts;
+  /** What the handler's calls do (its method's `uses`, a closure's). */
+  uses?: UseFacts;
+  file?: string;
+  controller?: string;
+}
+
+export interface RequestInputs {
+  validation?: Validation;
+  /** The handler's facts with the inputs its calls read added (for query parameters). */
+  facts?: HandlerFacts;
+  /** Inputs read by name that no rule validates: optional fields of the request. */
+  unvalidated: InputRead[];
+}
+
+/**
+ * Everything an operation accepts: the FormRequest, inline validation, what the methods and
+ * functions it calls validate and read (followed with their arguments), and the inputs it
+ * reads without validating them.
+ */
+export function requestInputs(
+  handler: InputHandler,
+  classes: ClassIndex,
+  config: (key: string) => PhpValue | undefined,
+): RequestInputs {
+  // One handler often serves several operations (PUT and PATCH, optional parameters).
+  let store = MEMO.get(classes);
+  if (!store) MEMO.set(classes, (store = new Map()));
+  const key = `${idOf(handler.facts ?? handler.uses ?? {})}|${handler.controller ?? ''}|${handler.file ?? ''}`;
+  return classes.tracker.memo(store, key, () => computeInputs(handler, classes, config));
+}
+
+const MEMO = new WeakMap<ClassIndex, Map<string, { value: RequestInputs; deps: Set<string> }>>();
+const IDS = new WeakMap<object, number>();
+let nextId = 0;
+
+function idOf(value: object): number {
+  let id = IDS.get(value);
+  if (id === undefined) IDS.set(value, (id = nextId++));
+  return id;
+}
+
+function computeInputs(
+  handler: InputHandler,
+  classes: ClassIndex,
+  config: (key: string) => PhpValue | undefined,
+): RequestInputs {
+  const followed = handler.uses
+    ? followCalls(
+        {
+          uses: handler.uses,
+          file: handler.file ?? '',
+          ...(handler.controller ? { self: handler.controller } : {}),
+        },
+        classes,
+        config,
+      )
+    : emptyFollowed();
+  if (handler.controller && handler.facts) {
+    const constructed = followConstructor(handler.controller, classes, config);
+    followed.validations.push(...constructed.validations);
+    followed.inputs.push(...constructed.inputs);
+    followed.filled.push(...constructed.filled);
+  }
+  followed.inputs.push(...filterInputs(handler.facts?.params ?? [], classes));
+  for (const model of new Set(followed.filled))
+    for (const name of stringList(classes.property(model, 'fillable')))
+      followed.inputs.push({ name, via: 'input' });
+  const validation = validationOf(handler.facts, handler.file, classes, {
+    config,
+    ...(handler.controller ? { controller: handler.controller } : {}),
+    followed: followed.validations,
+  });
+  const inputs = dedupe([...(handler.facts?.inputs ?? []), ...followed.inputs]);
+  const validated = new Set(Object.keys(validation?.rules ?? {}).map((k) => k.split('.')[0]));
+  const unvalidated = inputs.filter(
+    (i) => (i.via === 'input' || i.via === 'file') && !validated.has(i.name.split('.')[0]),
+  );
+  const facts = handler.facts ? { ...handler.facts, inputs } : undefined;
+  return { ...(validation ? { validation } : {}), ...(facts ? { facts } : {}), unvalidated };
+}
+
+function emptyFollowed(): Followed {
+  return { validations: [], inputs: [], filled: [] };
+}
+
+function dedupe(inputs: InputRead[]): InputRead[] {
+  const out = new Map<string, InputRead>();
+  for (const input of inputs) {
+    const key = `${input.via}:${input.name}`;
+    const previous = out.get(key);
+    if (!previous || (!previous.type && input.type)) out.set(key, input);
+  }
+  return [...out.values()];
+}

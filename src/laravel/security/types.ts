@@ -1,0 +1,33 @@
+import type { SecuritySchemeObject } from '../../core/types.js';
+import type { InputRead } from '../facts/types.js';
+import type { PhpValue } from '../php/value.js';
+import type { ClassIndex } from '../project/classes.js';
+import type { RouteMiddleware } from './expand.js';
+
+/** A scheme a middleware authenticates with, under the name the document gives it. */
+export interface NamedScheme {
+  name: string;
+  scheme: SecuritySchemeObject;
+  /** OAuth2 scopes the route asks for (Passport's `scopes:`/`scope:` middleware). */
+  scopes?: string[];
+}
+
+/** What one middleware says about authentication. */
+export type AuthFinding =
+  /** Credentials: any one of `schemes` (`auth:sanctum,api`); none at all when `optional`. */
+  | { kind: 'auth'; schemes: NamedScheme[]; optional?: boolean }
+  /** What a token must be allowed to do: Passport scopes, Sanctum abilities. */
+  | { kind: 'scopes'; scopes: string[]; any: boolean; via: 'passport' | 'sanctum' };
+
+export interface AuthContext {
+  classes: ClassIndex;
+  /** `config('auth.defaults.guard')`, resolved. */
+  config: (key: string) => PhpValue | undefined;
+  /** `Passport::tokensCan([...])`: scope → description. */
+  passportScopes: Record<string, string>;
+  /** What a middleware class's `handle()` reads from the request, its calls followed. */
+  reads: (className: string) => InputRead[];
+}
+
+/** One kind of authenticating middleware: a finding when the middleware is of that kind. */
+export type AuthKind = (m: RouteMiddleware, ctx: AuthContext) => AuthFinding | undefined;

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaObject } from '../../../../src/core/types.js';
+import { controller, documentOf, routesFile } from '../helpers.js';
+
+const ROUTES = routesFile(
+  "Route::post('things', [ThingController::class, 'store']);",
+  'use App\\Http\\Controllers\\ThingController;',
+);
+const CONTROLLER = controller(
+  'ThingController',
+  'public function store(StoreThing $request) { return []; }',
+  'use App\\Http\\Requests\\StoreThing;',
+);
+
+/** A FormRequest `StoreThing` with this body, in `App\Http\Requests`. */
+function request(body: string, extends_ = 'FormRequest', uses = ''): string {
+  return `<?php
+namespace App\\Http\\Requests;
+use Illuminate\\Foundation\\Http\\FormRequest;
+use Illuminate\\Validation\\Rule;
+${uses}
+class StoreThing extends ${extends_} {
+${body}
+}`;
+}
+
+/** The request body's schema (the component it refers to, resolved). */
+function body(files: Record<string, string>): { schema: SchemaObject; warnings: string[] } {
+  const { document, warnings } = documentOf({
+    'routes/api.php': ROUTES,
+    'app/Http/Controllers/ThingController.php': CONTROLLER,
+    ...files,
+  });
+  const content = document.paths?.['/api/things']?.post?.requestBody;
+  const ref = (content as { content: Record<string, { schema: { $ref?: string } }> } | undefined)
+    ?.content;
+  const schema = ref ? Object.values(ref)[0]!.schema : {};
+  const name = schema.$ref?.split('/').pop();
+  return {
+    schema: (name ? document.components?.schemas?.[name] : schema) as SchemaObject,
+    warnings: warnings.map((w) => w.message),
+  };
+}
+
+const cases: [
+  string,
+  { files: Record<string, string>; properties: string[]; required?: string[]; has?: object },
+][] = [
+  [
+    'array_merge(parent::rules(), [...])',
+    {
+      files: {
+        'app/Http/Requests/BaseThing.php': `<?php
+namespace App\\Http\\Requests;
+use Illuminate\\Foundation\\Http\\FormRequest;
+class BaseThing extends FormRequest { public function rules() { return ['name' => 'required|string']; } }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return array_merge(parent::rules(), ['size' => 'integer']); }",
+          'BaseThing',
+        ),
+      },
+      properties: ['name', 'size'],
+      required: ['name'],
+    },
+  ],
+  [
+    'array_merge_recursive and + union',
+    {
+      files: {
+        'app/Http/Requests/StoreThing.php': request(`
+    public function rules() { return array_merge_recursive(['a' => 'string'], $this->extra()) + ['a' => 'integer', 'c' => 'boolean']; }
+    private function extra() { return ['b' => 'numeric']; }`),
+      },
+      properties: ['a', 'b', 'c'],
+      has: { properties: { a: { type: 'string' } } },
+    },
+  ],
+  [
+    'spread of a helper method',
+    {
+      files: {
+        'app/Http/Requests/StoreThing.php': request(`
+    public function rules() { return [...$this->common(), 'own' => 'string']; }
+    protected function common(): array { return ['shared' => 'required|string']; }`),
+      },
+      properties: ['shared', 'own'],
+      required: ['shared'],
+    },
+  ],
+  [
+    'rules from a trait, added to field by field',
+    {
+      files: {
+        'app/Http/Requests/HasAddress.php': `<?php
+namespace App\\Http\\Requests;
+trait HasAddress { public function addressRules(): array { return ['city' => 'required|string']; } }`,
+        'app/Http/Requests/StoreThing.php': request(`
+    use HasAddress;
+    public function rules() { $rules = $this->addressRules(); $rules['zip'] = 'string|size:5'; return $rules; }`),
+      },
+      properties: ['city', 'zip'],
+      required: ['city'],
+    },
+  ],
+  [
+    'a static helper of another class that adds to the rules it is given',
+    {
+      files: {
+        'app/Support/Location.php': `<?php
+namespace App\\Support;
+class Location { public static function rules(array $rules): array { $rules['latitude'] = 'numeric'; return $rules; } }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { $rules = ['name' => 'string']; return Location::rules($rules); }",
+          'FormRequest',
+          'use App\\Support\\Location;',
+        ),
+      },
+      properties: ['name', 'latitude'],
+    },
+  ],
+  [
+    'a static helper called with a named argument that its if decides on',
+    {
+      files: {
+        'app/Support/Patterns.php': `<?php
+namespace App\\Support;
+class Patterns {
+    public static function nameRules(bool $required = true, int $max = 255): array {
+        $rules = [];
+        if ($required) { $rules[] = 'required'; } else { $rules[] = 'nullable'; }
+        $rules[] = 'string';
+        $rules[] = "max:$max";
+        return $rules;
+    }
+}`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['name' => Patterns::nameRules(), 'nick' => Patterns::nameRules(required: false, max: 20)]; }",
+          'FormRequest',
+          'use App\\Support\\Patterns;',
+        ),
+      },
+      properties: ['name', 'nick'],
+      required: ['name'],
+      has: { properties: { name: { maxLength: 255 }, nick: { maxLength: 20, nullable: true } } },
+    },
+  ],
+  [
+    'a global helper function',
+    {
+      files: {
+        'app/helpers.php': `<?php
+if (! function_exists('money_rules')) { function money_rules() { return ['amount' => 'required|numeric', 'currency' => 'string|size:3']; } }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return array_merge(money_rules(), ['note' => 'string']); }",
+        ),
+      },
+      properties: ['amount', 'currency', 'note'],
+      required: ['amount'],
+    },
+  ],
+  [
+    'rule strings built with config(), sprintf() and implode()',
+    {
+      files: {
+        'config/things.php': `<?php return ['max' => (int) env('THING_MAX', 40), 'kinds' => ['a', 'b']];`,
+        'app/Http/Requests/StoreThing.php': request(`
+    public function rules() {
+        $kinds = implode(',', config('things.kinds'));
+        return ['name' => 'string|max:' . config('things.max'), 'kind' => sprintf('in:%s', $kinds)];
+    }`),
+      },
+      properties: ['name', 'kind'],
+      has: {
+        properties: { name: { type: 'string', maxLength: 40 }, kind: { enum: ['a', 'b'] } },
+      },
+    },
+  ],
+  [
+    'a rule argument known only at run time: the rule kept, the warning names the expression',
+    {
+      files: {
+        'app/Http/Requests/StoreThing.php': request(`
+    public function rules() { return ['owner_id' => 'required|integer|exists:users,id,team_id,' . $this->user()->team_id]; }`),
+      },
+      properties: ['owner_id'],
+      required: ['owner_id'],
+      has: { properties: { owner_id: { type: 'integer' } } },
+    },
+  ],
+  [
+    'a static property of another class in Rule::in',
+    {
+      files: {
+        'app/Models/Thing.php': `<?php
+namespace App\\Models;
+class Thing { public static array $colors = ['red', 'blue']; }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['color' => ['string', Rule::in(\\App\\Models\\Thing::$colors)]]; }",
+        ),
+      },
+      properties: ['color'],
+      has: { properties: { color: { enum: ['red', 'blue'] } } },
+    },
+  ],
+  [
+    'a property declared by the parent request',
+    {
+      files: {
+        'app/Http/Requests/BaseThing.php': `<?php
+namespace App\\Http\\Requests;
+use Illuminate\\Foundation\\Http\\FormRequest;
+class BaseThing extends FormRequest { protected $upload = 'file|max:100'; }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['doc' => $this->upload]; }",
+          'BaseThing',
+        ),
+      },
+      properties: ['doc'],
+      has: { properties: { doc: { type: 'string', format: 'binary' } } },
+    },
+  ],
+  [
+    'a closure as a whole rule: the field, without constraints or warning',
+    {
+      files: {
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['x' => function ($attribute, $value, $fail) {}]; }",
+        ),
+      },
+      properties: ['x'],
+    },
+  ],
+];
+
+describe('rules composed the ways real FormRequests compose them', () => {
+  it.each(cases)('%s', (_, { files, properties, required, has }) => {
+    const { schema, warnings } = body(files);
+    expect(Object.keys(schema.properties ?? {})).toEqual(properties);
+    if (required) expect(schema.required ?? []).toEqual(required);
+    if (has) expect(schema).toMatchObject(has);
+    expect(warnings.filter((w) => /bin|closure|\$this/.test(w))).toEqual([]);
+  });
+});
