@@ -158,6 +158,14 @@ const CHAINABLE = [
   'cursor',
   'lazy',
   'lazyById',
+  // spatie/laravel-query-builder: what the client may filter, sort and include.
+  'allowedFilters',
+  'allowedSorts',
+  'allowedIncludes',
+  'allowedFields',
+  'allowedAppends',
+  'defaultSort',
+  'defaultSorts',
 ];
 
 const BUILDER: Record<string, MethodRule> = {
@@ -375,11 +383,29 @@ const STATICS: Record<string, StaticRule> = {
   destroy: () => INTEGER,
 };
 
+/**
+ * spatie/laravel-query-builder's `QueryBuilder::for(Post::class)` (or a query, a relation): the
+ * model's query, which the `allowed*` calls leave as it is.
+ */
+const SPATIE_QUERY_BUILDER: Record<string, StaticRule> = {
+  for: (_c, args) => {
+    const [subject] = args;
+    if (subject?.kind === 'builder') return subject;
+    if (subject?.kind === 'class') return { kind: 'builder', model: subject.class };
+    return subject?.kind === 'literal' && typeof subject.value === 'string'
+      ? { kind: 'builder', model: subject.value.replace(/^\\/, '') }
+      : undefined;
+  },
+};
+
 export const eloquent: Extension = {
   methods: { builder: BUILDER, model: MODEL },
   effects: { model: MODEL_EFFECTS, builder: { with: withLoaded, load: withLoaded } },
   properties: {
     model: (r, name, ctx) => (r.kind === 'model' ? attribute(r.class, name, ctx) : undefined),
   },
-  classes: [{ classes: MODEL_BASES, statics: STATICS }],
+  classes: [
+    { classes: MODEL_BASES, statics: STATICS },
+    { classes: ['Spatie\\QueryBuilder\\QueryBuilder'], statics: SPATIE_QUERY_BUILDER },
+  ],
 };

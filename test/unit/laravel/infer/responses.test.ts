@@ -255,6 +255,15 @@ class Api { public static function ok($data) { return response()->json(['success
       },
     },
   ],
+  [
+    "spatie/laravel-query-builder's QueryBuilder::for() is the model's query",
+    {
+      uses: 'use Spatie\\QueryBuilder\\QueryBuilder;',
+      body: "        return QueryBuilder::for(Post::class)->allowedFilters(['title'])->allowedSorts('id')->get();",
+      status: '200',
+      schema: { type: 'array', items: POST_REF },
+    },
+  ],
   // Collections.
   [
     '->map(fn)->all() over models',
