@@ -1,4 +1,4 @@
-import { child, children, text, walk, type Node } from '../php/ast.js';
+import { child, children, lineOf, text, walk, type Node } from '../php/ast.js';
 import { argValue, flattenChain, staticCall } from '../php/chain.js';
 import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { addUse, classOfNameNode, emptyScope, type NameScope } from '../php/names.js';
@@ -11,11 +11,12 @@ import { includedFiles } from './includes.js';
 import { middlewareCalls, passportScopes } from './middleware.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
-import type { FileFacts, MacroFacts } from './types.js';
+import type { ClassFacts, FileFacts, MacroFacts } from './types.js';
 import { bodyOf, fnParams } from '../ir/body.js';
 import { resourceUses } from '../ir/resource-uses.js';
 
 const CLASS_KINDS = new Set(['class', 'enum', 'trait', 'interface']);
+const SCOPES = new Set(['class', 'function', 'closure', 'arrowfunc', 'method']);
 
 /** Text of a file whose classes may declare routes outside a service provider. */
 const MAY_ROUTE =
@@ -68,6 +69,7 @@ function analyseProgram(program: Node, code: string): FileFacts {
     classes: [
       ...declared.map((d) => classFacts(d, constant, file)),
       ...functions.map((f) => functionFacts(f.statement, f.scope, constant)),
+      ...globalConstants(statements, constant),
     ],
   };
   const scope = statements[0]?.scope ?? declared[0]?.scope ?? globalScope;
@@ -167,6 +169,40 @@ function withoutWrapping(program: Node, ctx: EvalContext): string[] {
     if (className) classes.add(className);
   });
   return [...classes].sort();
+}
+
+/**
+ * Global constants the file defines at its top level (`const MAX_SIZE = 10;`,
+ * `define('MAX_SIZE', 10);`, also inside `if (! defined(...))`): each a class of the index
+ * named `const:<NAME>` holding its value, which `resolve/value.ts` folds where it is read.
+ */
+function globalConstants(statements: TopLevel[], constant: EvalContext['constant']): ClassFacts[] {
+  const out: ClassFacts[] = [];
+  const add = (name: string, value: PhpValue, node: Node) =>
+    out.push({
+      name: `const:${name}`,
+      kind: 'class',
+      line: lineOf(node),
+      properties: {},
+      constants: { [name]: value },
+      methods: {},
+    });
+  for (const { statement, scope } of statements) {
+    walk(statement, (node) => {
+      if (SCOPES.has(node.kind)) return false;
+      if (node.kind === 'constantstatement') {
+        for (const c of children(node, 'constants')) {
+          const name = text(c, 'name');
+          if (name) add(name, evaluate(child(c, 'value'), { scope, constant }), c);
+        }
+      } else if (node.kind === 'call' && text(child(node, 'what'), 'name') === 'define') {
+        const [name, value] = children(node, 'arguments');
+        const written = evaluate(name, { scope, constant });
+        if (typeof written === 'string') add(written, evaluate(value, { scope, constant }), node);
+      }
+    });
+  }
+  return out;
 }
 
 /** `Response::macro('api', fn (...) => ...)` calls in a class's methods (service providers). */

@@ -81,11 +81,29 @@ const EVALUATORS: Record<string, Evaluator> = {
   retif: evaluateTernary,
   offsetlookup: evaluateOffset,
   name: (node) => {
-    const name = text(node, 'name')?.toLowerCase();
+    const written = text(node, 'name')?.replace(/^\\/, '') ?? '';
+    const name = written.toLowerCase();
     if (name === 'true' || name === 'false') return name === 'true';
     if (name === 'null') return null;
+    if (Object.hasOwn(PHP_CONSTANTS, written)) return PHP_CONSTANTS[written]!;
+    // A global constant of the project, folded by the assembly (`resolve/value.ts`).
+    if (/^[A-Z_][A-Z0-9_]*$/.test(written))
+      return late({ kind: 'constant', name: written }, written);
     return unknown(node);
   },
+};
+
+/** PHP's predefined constants that rules and paths use. */
+const PHP_CONSTANTS: Record<string, string | number> = {
+  // 2^63 - 1 as the nearest double: a bound no 64-bit integer passes.
+  PHP_INT_MAX: 2 ** 63,
+  PHP_INT_MIN: -(2 ** 63),
+  PHP_INT_SIZE: 8,
+  PHP_FLOAT_EPSILON: Number.EPSILON,
+  PHP_FLOAT_MAX: Number.MAX_VALUE,
+  PHP_EOL: '\n',
+  DIRECTORY_SEPARATOR: '/',
+  M_PI: Math.PI,
 };
 
 function sub(node: Node | undefined, ctx: EvalContext, seen: Set<string>): PhpValue {

@@ -92,6 +92,8 @@ export type LateValue =
   | { kind: 'this-call'; method: string; args: PhpValue[] }
   /** `$this->name` where the file does not declare it (a parent or trait may). */
   | { kind: 'property'; name: string }
+  /** `MAX_SIZE`: a global constant (`const MAX_SIZE = 10;`, `define('MAX_SIZE', 10)`). */
+  | { kind: 'constant'; name: string }
   /** `Client::$columns`: a static property's default. */
   | { kind: 'static-property'; className: string; name: string }
   /** `$rules['latitude']`, `Location::requestRules([])['latitude']`: an item of a later value. */

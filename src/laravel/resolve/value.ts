@@ -127,6 +127,11 @@ class Resolver {
         const [base, key] = [this.value(value.value, at), this.value(value.key, at)];
         return offset(base, key, source) ?? late({ ...value, value: base, key }, source);
       }
+      case 'constant': {
+        const found = this.classes.get(`const:${value.name}`)?.facts.constants[value.name];
+        if (found === undefined || at.depth >= MAX_DEPTH) return late(value, source);
+        return this.value(found, { ...at, depth: at.depth + 1 });
+      }
       case 'static-property': {
         const found = this.classes.property(value.className, value.name);
         if (found === undefined || at.depth >= MAX_DEPTH) return late(value, source);

@@ -14,7 +14,7 @@ export function routeClasses(
 ): { name: string; file: string; decls: RouteDecl[] }[] {
   const out: { name: string; file: string; decls: RouteDecl[] }[] = [];
   for (const name of classes.names()) {
-    if (PROVIDER.test(name) || name.startsWith('function:')) continue;
+    if (PROVIDER.test(name) || /^(function|const):/.test(name)) continue;
     const cls = classes.get(name);
     const map = cls?.facts.methods.map;
     if (!cls || !map?.routes || map.static) continue;
