@@ -4,6 +4,7 @@ import { valueType } from '../infer/support.js';
 import {
   BOOLEAN,
   INTEGER,
+  isUnknown,
   NULL,
   NUMBER,
   STRING,
@@ -83,7 +84,8 @@ const FUNCTIONS: Record<string, FunctionRule> = {
   csrf_token: returns(STRING),
   bcrypt: returns(STRING),
   encrypt: returns(STRING),
-  json_encode: returns(STRING),
+  json_encode: ([value]) =>
+    value && !isUnknown(value) ? { kind: 'scalar', type: 'string', json: value } : STRING,
   json_decode: (args) =>
     args[1]?.kind === 'literal' && args[1].value === true
       ? { kind: 'map', values: unknown() }

@@ -30,8 +30,12 @@ export function statusOf(type: Type | undefined): number | undefined {
 }
 
 /** A response with a body (none when the content is null or ''). */
-export function response(body: Type | undefined, status: Type | undefined, media?: string): Type {
+export function response(sent: Type | undefined, status: Type | undefined, media?: string): Type {
   const code = statusOf(status);
+  // A body encoded by the application (`response(json_encode($data))`) is that data as JSON.
+  const encoded = sent?.kind === 'scalar' ? sent.json : undefined;
+  const body = encoded ?? sent;
+  if (encoded && !media) media = 'application/json';
   const empty = !body || body.kind === 'null' || (body.kind === 'literal' && body.value === '');
   const out: Type = { kind: 'response' };
   if (code !== undefined) out.status = code;

@@ -212,7 +212,7 @@ function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Fr
     const key = item.key
       ? evaluate(engine, item.key, frame)
       : { kind: 'literal' as const, value: position++ };
-    const name = key.kind === 'literal' ? String(key.value) : undefined;
+    const name = keyName(key);
     if (name === undefined) {
       open = union([open ?? value, value].map(unwrapOptional));
       return;
@@ -222,6 +222,18 @@ function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Fr
   });
   if (fields.length === 0 && open) return { kind: 'map', values: open };
   return { kind: 'shape', fields };
+}
+
+/**
+ * The key a field is documented under: a literal, or the one literal of a key the client may
+ * change (`[$request->input('index') ?: 'data' => ...]` answers `data` unless asked otherwise).
+ */
+function keyName(key: Type): string | undefined {
+  if (key.kind === 'literal') return String(key.value);
+  const literals = members(key).filter((k) => k.kind === 'literal');
+  return literals.length === 1 && literals[0]!.kind === 'literal'
+    ? String(literals[0]!.value)
+    : undefined;
 }
 
 function cast(type: Extract<Expr, { kind: 'cast' }>['type'], value: Type): Type {

@@ -7,10 +7,27 @@ import { unknown, type Field, type Type } from './type.js';
 export function declaredProperty(engine: Infer, className: string, name: string): Type | undefined {
   for (const c of engine.world.classes.lineage(className)) {
     const hint = c.facts.propertyHints?.[name];
-    if (hint) return engine.fromDoc(hint, className);
-    if (name in c.facts.properties) return valueType(c.facts.properties[name]!, engine);
+    const initial =
+      name in c.facts.properties ? valueType(c.facts.properties[name]!, engine) : undefined;
+    if (!hint) {
+      if (initial) return initial;
+      continue;
+    }
+    const declared = engine.fromDoc(hint, className);
+    // `/** @var string */ public $index = 'data';`: the value it starts with, as without the tag.
+    return initial?.kind === 'literal' &&
+      declared.kind === 'scalar' &&
+      sameScalar(declared.type, initial.value)
+      ? initial
+      : declared;
   }
   return undefined;
+}
+
+function sameScalar(type: string, value: string | number | boolean): boolean {
+  return typeof value === 'number'
+    ? type === 'integer' || type === 'number'
+    : type === typeof value;
 }
 
 /** A plain object's public properties, as `json_encode` writes them. */

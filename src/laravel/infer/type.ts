@@ -7,7 +7,14 @@ import type { Expr } from '../ir/types.js';
  * paginators, API resources, responses, other objects. Built only in memory, per run.
  */
 export type Type =
-  | { kind: 'scalar'; type: ScalarName; format?: string; pattern?: string }
+  | {
+      kind: 'scalar';
+      type: ScalarName;
+      format?: string;
+      pattern?: string;
+      /** A string holding this value's JSON (`json_encode($data)`), which a response sends as is. */
+      json?: Type;
+    }
   | { kind: 'literal'; value: string | number | boolean }
   | { kind: 'null' }
   /** A backed enum's case (serialised as its value). */
@@ -183,7 +190,7 @@ function structure(t: Type): string {
   const list = (xs: readonly string[] | undefined) => (xs ? xs.join(',') : '');
   switch (t.kind) {
     case 'scalar':
-      return `s:${t.type}:${t.format ?? ''}:${t.pattern ?? ''}`;
+      return `s:${t.type}:${t.format ?? ''}:${t.pattern ?? ''}${t.json ? `:${typeKey(t.json)}` : ''}`;
     case 'literal':
       return `l:${JSON.stringify(t.value)}`;
     case 'null':

@@ -264,6 +264,22 @@ class Api { public static function ok($data) { return response()->json(['success
       schema: { type: 'array', items: POST_REF },
     },
   ],
+  [
+    'a body the application encodes itself (response()->make(json_encode($data)))',
+    {
+      body: "        return response()->make(json_encode(['id' => $post->id]), 200, ['Content-Type' => 'application/json']);",
+      status: '200',
+      schema: object({ id: { type: 'integer' } }),
+    },
+  ],
+  [
+    "a key the client may change, documented under its default (@var string $index = 'data')",
+    {
+      body: "        $index = request()->input('index') ?: $this->index;\n        return response()->json([$index => ['id' => $post->id]]);\n    }\n    /** @var string */\n    public $index = 'data';\n    private function unused() {",
+      status: '200',
+      schema: object({ data: object({ id: { type: 'integer' } }) }),
+    },
+  ],
   // Collections.
   [
     '->map(fn)->all() over models',
