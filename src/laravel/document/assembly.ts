@@ -39,6 +39,8 @@ export interface Globals {
   middleware?: MiddlewareMap;
   /** `Passport::tokensCan([...])`, as written. */
   passportScopes?: PhpValue;
+  /** Validation rules the application defines itself, by name. */
+  customRules: string[];
 }
 
 export function projectGlobals(
@@ -60,6 +62,7 @@ export function projectGlobals(
     macros: [...files.keys()].sort().flatMap((file) => files.get(file)!.macros ?? []),
     middleware: middlewareMap(files, classes),
     ...passportScopesOf(files),
+    customRules: [...new Set([...files.values()].flatMap((f) => f.customRules ?? []))].sort(),
   };
 }
 
@@ -123,7 +126,12 @@ export function assemble(
     engine,
     emitter: new SchemaEmitter(engine, models, resources, components, classes.tracker),
     warnings,
-    rules: new CompiledRules((c) => models.enumValues(c)?.values, warnings, classes.tracker),
+    rules: new CompiledRules(
+      (c) => models.enumValues(c)?.values,
+      warnings,
+      classes.tracker,
+      new Set(globals.customRules),
+    ),
     configValue,
     throttledGroups: new Set(globals.throttled),
     ...(globals.middleware ? { middleware: globals.middleware } : {}),

@@ -7,6 +7,7 @@ import type { PhpValue } from '../php/value.js';
 import { migrationOps } from '../models/migrations.js';
 import { routeDeclarations } from '../routes/declarations.js';
 import { classFacts, functionFacts } from './classes.js';
+import { customRules } from './custom-rules.js';
 import { includedFiles } from './includes.js';
 import { middlewareCalls, passportScopes } from './middleware.js';
 import { referencedClasses } from './references.js';
@@ -21,6 +22,9 @@ const SCOPES = new Set(['class', 'function', 'closure', 'arrowfunc', 'method']);
 /** Text of a file whose classes may declare routes outside a service provider. */
 const MAY_ROUTE =
   /\$router\b|\bRoute::|Facades\\Route as\b|\b(require|include)(_once)?\b|loadRoutesFrom|->routes\(/;
+
+/** Text of a file that may define validation rules (`Validator::extend`, a `Validator` subclass). */
+const CUSTOM_RULES = /\bextend(Implicit|Dependent)?\s*\(|extends\s+\\?[\w\\]*Validator\b/;
 
 /** Text of a file whose methods may read the request or validate without being handed it. */
 const READS_REQUEST = /\brequest\(|Validator|validate/;
@@ -99,6 +103,10 @@ function analyseProgram(program: Node, code: string): FileFacts {
   if (code.includes('tokensCan')) {
     const scopes = passportScopes(program, ctx);
     if (scopes !== undefined) facts.passportScopes = scopes;
+  }
+  if (CUSTOM_RULES.test(code)) {
+    const rules = customRules(program, declared, ctx);
+    if (rules.length > 0) facts.customRules = rules;
   }
   if (code.includes('Schema::')) {
     const tables = migrationOps(program, ctx);

@@ -26,6 +26,8 @@ export interface FileFacts {
   middleware?: MiddlewareCall[];
   /** `Passport::tokensCan([...])`: the OAuth scopes the application defines. */
   passportScopes?: PhpValue;
+  /** Validation rules the file defines (`Validator::extend('name', ...)`, `validateName()`). */
+  customRules?: string[];
   /** `Schema::create`/`Schema::table` blocks, in order (migrations). */
   tables?: TableOp[];
   /** Resource classes whose wrapping is switched off (`JsonResource::withoutWrapping()`). */

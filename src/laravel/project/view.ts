@@ -22,6 +22,7 @@ export function globalView(facts: FileFacts): FileFacts {
   if (facts.throttlesApi) view.throttlesApi = facts.throttlesApi;
   if (facts.middleware) view.middleware = facts.middleware;
   if (facts.passportScopes !== undefined) view.passportScopes = facts.passportScopes;
+  if (facts.customRules) view.customRules = facts.customRules;
   if (facts.tables) view.tables = facts.tables;
   if (facts.withoutWrapping) view.withoutWrapping = facts.withoutWrapping;
   if (facts.returns !== undefined) view.returns = facts.returns;

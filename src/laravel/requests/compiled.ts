@@ -24,6 +24,8 @@ export class CompiledRules {
     /** Rules the rule layer does not understand are reported here. */
     private readonly warnings: Finding[],
     private readonly tracker: Tracker,
+    /** Rules the application defines (`Validator::extend`): its own, documented without a word. */
+    private readonly custom: ReadonlySet<string> = new Set(),
   ) {}
 
   schema(validation: Validation): RulesSchema {
@@ -32,6 +34,7 @@ export class CompiledRules {
       rulesToSchema(validation.rules, { resolveEnum: this.resolveEnum }),
     );
     for (const u of compiled.unknown) {
+      if (this.custom.has(u.rule.split(':')[0]!)) continue;
       const message = `validation rule "${u.rule}" of "${u.field}" is not understood; documented without it`;
       this.warnings.push({
         ...(validation.file ? { file: validation.file } : {}),

@@ -202,6 +202,7 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   'File::defaults': file('file'), 'File::types': file('file', true), 'File::image': file('image'),
   'Rule::imageFile': file('image'), 'ImageFile::new': file('image'),
   'Password::min': password(), 'Password::new': password(), 'Password::defaults': password(),
+  'Password::default': password(),
   'Password::required': password('required'), 'Password::sometimes': password('sometimes'),
   'Rule::array': listRule('array'), 'ArrayRule::new': listRule('array'),
   'Rule::email': plain('email'), 'Email::new': plain('email'),

@@ -93,6 +93,34 @@ class BaseThing extends FormRequest { public function rules() { return ['name' =
     },
   ],
   [
+    'rules the application defines (Validator::extend, a Validator subclass) and Password::default()',
+    {
+      files: {
+        'app/Providers/AppServiceProvider.php': `<?php
+namespace App\\Providers;
+use Illuminate\\Support\\Facades\\Validator;
+use Illuminate\\Support\\ServiceProvider;
+class AppServiceProvider extends ServiceProvider {
+  public function boot() { Validator::extend('must_exist', fn ($attribute, $value) => true); }
+}`,
+        'app/Validation/AppValidator.php': `<?php
+namespace App\\Validation;
+use Illuminate\\Validation\\Validator;
+class AppValidator extends Validator {
+  public function validateBelongsToUser($attribute, $value, $parameters): bool { return true; }
+}`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['budget' => 'integer|must_exist:budgets,id', 'account' => 'belongs_to_user:accounts', 'password' => ['required', Password::default()]]; }",
+          'FormRequest',
+          'use Illuminate\\Validation\\Rules\\Password;',
+        ),
+      },
+      properties: ['budget', 'account', 'password'],
+      required: ['password'],
+      has: { properties: { budget: { type: 'integer' }, password: { type: 'string' } } },
+    },
+  ],
+  [
     'spread of a helper method',
     {
       files: {
