@@ -19,6 +19,18 @@ function ruleValues(rule: ParsedRule, context: RuleContext): Scalar[] | undefine
   return scalarValues(value.args, context);
 }
 
+/** A rule object whose listed values are all known only at run time. */
+function runTimeOnly(rule: ParsedRule): boolean {
+  const value = rule.value;
+  if (typeof value !== 'object' || value === null) return false;
+  if (value.kind !== 'call' && value.kind !== 'new') return false;
+  const items = listItems(value.args);
+  return (
+    items.length > 0 &&
+    items.every((v) => typeof v === 'object' && v !== null && v.kind === 'unknown')
+  );
+}
+
 /** PHP's string cast, then a number again for numeric fields. */
 function coerce(values: readonly Scalar[], field: FieldState): Scalar[] {
   if (field.kind === 'boolean') return [...values];
@@ -59,7 +71,8 @@ const inRule =
   (negate: boolean): Handler =>
   (rule, field, context) => {
     const values = ruleValues(rule, context);
-    if (values === undefined) return false;
+    // `Rule::in([$this->credit->client_id])`: values only the request knows; nothing to document.
+    if (values === undefined) return runTimeOnly(rule) ? undefined : false;
     setEnum(field, values, negate);
   };
 

@@ -240,3 +240,13 @@ describe('enum rules', () => {
     expect(field(given).unknown).toEqual([rule]);
   });
 });
+
+describe('in: values only the request knows', () => {
+  it('documents Rule::in([$this->credit->client_id]) without a constraint, and without a warning', () => {
+    const given = php.arr(
+      'sometimes',
+      php.rule('in', php.arr(php.unknown('$this->credit->client_id'))),
+    );
+    expect(field(given)).toMatchObject({ schema: {}, unknown: [] });
+  });
+});
