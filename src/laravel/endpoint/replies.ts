@@ -1,12 +1,9 @@
-import type { MediaTypeObject, Reference, ResponseObject, SchemaObject } from '../../core/types.js';
 import type { TypedReturn } from '../infer/engine.js';
 import { members, typeKey, type Type } from '../infer/type.js';
 import type { Validation } from '../requests/rules.js';
-import { resourceBody } from '../resources/response.js';
-import type { Assembly } from './context.js';
-import { unionSchema } from './literal.js';
+import type { Reply, ReplyBody } from './model.js';
 
-export interface ResponseInput {
+export interface ReplyInput {
   /** What the handler's returns are, typed; undefined without a handler to read. */
   returns?: TypedReturn[];
   /** Error statuses the handler raises (`abort(403)`, `findOrFail`, ...). */
@@ -27,20 +24,6 @@ export interface NotInferred {
   reason: string;
 }
 
-/** Laravel's messages for the errors the generator documents. */
-const ERROR_MESSAGES: Record<number, { name: string; description: string; message: string }> = {
-  400: { name: 'BadRequest', description: 'Bad request', message: 'Bad request.' },
-  401: { name: 'Unauthenticated', description: 'Unauthenticated', message: 'Unauthenticated.' },
-  403: {
-    name: 'Forbidden',
-    description: 'This action is unauthorized',
-    message: 'This action is unauthorized.',
-  },
-  404: { name: 'NotFound', description: 'Not found', message: 'No query results for model.' },
-  409: { name: 'Conflict', description: 'Conflict', message: 'Conflict.' },
-  429: { name: 'TooManyRequests', description: 'Too many requests', message: 'Too Many Attempts.' },
-};
-
 /** One answer a return gives: a status, and its body (none: no content). */
 interface Answer {
   status: number;
@@ -54,17 +37,16 @@ interface Answer {
 }
 
 /**
- * Every response of an operation: each return's status and body (201 for a model created in
- * the request, 204 for `noContent()`), then 401/403 from auth, 404 from model binding and
- * `*OrFail`, 422 from validation (with an example of Laravel's messages), `abort()` statuses.
- * A return that cannot be inferred does not hide the ones that can; when none can, the
- * response says why.
+ * Every reply of an operation: each return's status and body (201 for a model created in the
+ * request, 204 for `noContent()`), then 401/403 from auth, 404 from model binding and
+ * `*OrFail`, 422 from validation, 429 from `throttle`, `abort()` statuses. A return that cannot
+ * be inferred does not hide the ones that can; when none can, the reply says why.
  */
-export function responses(
-  input: ResponseInput,
-  asm: Assembly,
-): { responses: Record<string, ResponseObject | Reference>; notInferred?: NotInferred } {
-  const out: Record<string, ResponseObject | Reference> = {};
+export function resolveReplies(input: ReplyInput): {
+  replies: Reply[];
+  notInferred?: NotInferred;
+} {
+  const out = new Map<number, Reply>();
   const answers = withoutFallThrough(
     (input.returns ?? []).flatMap((r) => answersOf(r.type, r.line, input.method)),
   );
@@ -74,49 +56,56 @@ export function responses(
   for (const a of answers) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a]);
   let notInferred: NotInferred | undefined;
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const description = describe(status);
     const withBody = list.filter((a) => a.body);
     const known = withBody.filter((a) => !isUnknownBody(a.body!));
+    const media = list.find((a) => a.media)?.media ?? 'application/json';
     if (withBody.length === 0) {
-      out[status] = { description: describe(status) };
-      continue;
-    }
-    if (known.length === 0 && isJson(list.find((a) => a.media)?.media ?? 'application/json')) {
+      out.set(status, { kind: 'empty', status, description });
+    } else if (known.length === 0 && isJson(media)) {
       const first = withBody[0]!;
       const reason = unknownReason(first.body!);
       if (status < 300 && !notInferred && input.returns) notInferred = { line: first.line, reason };
-      out[status] = {
-        description: `${describe(status)} (not inferred: ${reason})`,
-        content: { 'application/json': { schema: {} } },
-      };
-      continue;
-    }
-    const media = list.find((a) => a.media)?.media ?? 'application/json';
-    if (!isJson(media)) {
+      out.set(status, {
+        kind: 'unknown',
+        status,
+        description: `${description} (not inferred: ${reason})`,
+        reason,
+      });
+    } else if (!isJson(media)) {
       // A file, a CSV, a page: its bytes, whatever the code builds them from.
-      out[status] = jsonResponse(describe(status), textSchema(media), undefined, media);
-      continue;
+      out.set(status, { kind: 'bytes', status, description, media });
+    } else {
+      const bodies = dedupe(known).map((a): ReplyBody =>
+        a.wrap ? { type: a.body!, wrap: true } : { type: a.body! },
+      );
+      out.set(status, { kind: 'json', status, description, media, bodies });
     }
-    const schemas = dedupe(known).map((a) => bodySchema(a, asm));
-    out[status] = jsonResponse(describe(status), unionSchema(schemas), undefined, media);
   }
-  if (Object.keys(out).length === 0) out[200] = { description: describe(200) };
+  if (out.size === 0) out.set(200, { kind: 'empty', status: 200, description: describe(200) });
   const errors = new Set(input.statuses);
   if (input.secured) errors.add(401);
   if (input.secured || input.forbids || input.validation?.mayForbid) errors.add(403);
   if (input.bound) errors.add(404);
   if (input.throttled) errors.add(429);
   if (input.validation && Object.keys(input.validation.rules).length > 0) errors.add(422);
-  for (const status of [...errors].sort((a, b) => a - b)) {
-    if (out[status]) continue;
-    out[status] =
+  for (const status of errors) {
+    if (out.has(status)) continue;
+    out.set(
+      status,
       status === 422
-        ? validationResponse(input.validation, asm)
+        ? {
+            kind: 'validation',
+            status,
+            ...(input.validation ? { validation: input.validation } : {}),
+          }
         : status === 429 && input.throttled
-          ? throttledResponse(asm)
-          : errorResponse(status, asm);
+          ? { kind: 'throttled', status }
+          : { kind: 'error', status },
+    );
   }
-  const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
-  return notInferred ? { responses: sorted, notInferred } : { responses: sorted };
+  const replies = [...out.values()].sort((a, b) => a.status - b.status);
+  return notInferred ? { replies, notInferred } : { replies };
 }
 
 /**
@@ -182,11 +171,6 @@ function isJson(media: string): boolean {
   return /[/+]json$/i.test(media);
 }
 
-/** A body that is not JSON: text for `text/*`, bytes otherwise. */
-function textSchema(media: string): SchemaObject {
-  return /^text\//i.test(media) ? { type: 'string' } : { type: 'string', format: 'binary' };
-}
-
 function isUnknownBody(type: Type): boolean {
   return members(type).every((t) => t.kind === 'unknown');
 }
@@ -212,85 +196,6 @@ function dedupe(answers: Answer[]): Answer[] {
   });
 }
 
-function bodySchema(answer: Answer, asm: Assembly): SchemaObject {
-  const { emitter, resources, components } = asm;
-  const body = answer.body!;
-  if (answer.wrap) {
-    const parts = members(body).map((t) =>
-      t.kind === 'resource' && resources.isResource(t.class)
-        ? resourceBody(t, resources, emitter, components)
-        : emitter.schema(t),
-    );
-    return unionSchema(parts);
-  }
-  return emitter.schema(body);
-}
-
-function jsonResponse(
-  description: string,
-  schema: SchemaObject,
-  example?: unknown,
-  media = 'application/json',
-): ResponseObject {
-  const content: MediaTypeObject = { schema };
-  if (example !== undefined) content.example = example;
-  return { description, content: { [media]: content } };
-}
-
-function messageSchema(message: string): SchemaObject {
-  return {
-    type: 'object',
-    required: ['message'],
-    properties: { message: { type: 'string', example: message } },
-  };
-}
-
-function errorResponse(status: number, asm: Assembly): ResponseObject | Reference {
-  const known = ERROR_MESSAGES[status];
-  if (!known) return jsonResponse(describe(status), messageSchema(describe(status)));
-  return asm.components.response(known.name, () =>
-    jsonResponse(known.description, messageSchema(known.message)),
-  );
-}
-
-/**
- * 429 from `throttle` middleware: Laravel's message, and the headers `ThrottleRequests` sends
- * with it (seconds until a retry, the limit, what is left of it, when it resets).
- * @see https://github.com/laravel/framework/blob/8.x/src/Illuminate/Routing/Middleware/ThrottleRequests.php
- */
-function throttledResponse(asm: Assembly): Reference {
-  const integer = (description: string) => ({ description, schema: { type: 'integer' as const } });
-  return asm.components.response('TooManyAttempts', () => ({
-    ...jsonResponse(
-      'Too many requests: the rate limit is used up',
-      messageSchema('Too Many Attempts.'),
-    ),
-    headers: {
-      'Retry-After': integer('Seconds until a request is allowed again'),
-      'X-RateLimit-Limit': integer('Requests allowed per period'),
-      'X-RateLimit-Remaining': integer('Requests left in this period (0)'),
-      'X-RateLimit-Reset': integer('When the limit resets, as a Unix timestamp'),
-    },
-  }));
-}
-
-/** 422 with the mock's (and Laravel's) validation body; the example names this operation's fields. */
-function validationResponse(validation: Validation | undefined, asm: Assembly): ResponseObject {
-  const schema = asm.components.fixed('ValidationError', () => ({
-    type: 'object',
-    required: ['message', 'errors'],
-    properties: {
-      message: { type: 'string', example: 'The given data was invalid.' },
-      errors: {
-        type: 'object',
-        additionalProperties: { type: 'array', items: { type: 'string' } },
-      },
-    },
-  }));
-  const example = validation ? asm.rules.example(validation) : undefined;
-  return jsonResponse('Validation error', schema, example);
-}
-
 const DESCRIPTIONS: Record<number, string> = {
   200: 'Successful response',
   201: 'Created',
@@ -301,6 +206,7 @@ const DESCRIPTIONS: Record<number, string> = {
   422: 'Validation error',
 };
 
-function describe(status: number): string {
+/** The description of a status's response. */
+export function describe(status: number): string {
   return DESCRIPTIONS[status] ?? (status < 400 ? 'Successful response' : 'Error');
 }

@@ -1,0 +1,22 @@
+import type { OperationObject } from '../../core/types.js';
+import type { Assembly } from '../document/context.js';
+import type { Endpoint } from '../endpoint/model.js';
+import { emitResponses } from './responses.js';
+
+/**
+ * An endpoint as an OpenAPI 3.0 operation, keys in the order the document has always had
+ * (`emit/openapi31.ts` makes 3.1 of the whole document). Its warnings join the run's.
+ */
+export function emitOperation(endpoint: Endpoint, asm: Assembly): OperationObject {
+  const operation: OperationObject = { tags: endpoint.tags, summary: endpoint.summary };
+  if (endpoint.description) operation.description = endpoint.description;
+  operation.operationId = endpoint.operationId;
+  if (endpoint.parameters.length > 0) operation.parameters = endpoint.parameters;
+  if (endpoint.requestBody) operation.requestBody = endpoint.requestBody;
+  operation.responses = emitResponses(endpoint.replies, asm);
+  if (endpoint.security) operation.security = endpoint.security;
+  if (endpoint.servers) operation.servers = endpoint.servers;
+  if (endpoint.deprecated) operation.deprecated = true;
+  asm.warnings.push(...endpoint.warnings);
+  return operation;
+}
