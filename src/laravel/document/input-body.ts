@@ -4,7 +4,8 @@ import type { Validation } from '../requests/rules.js';
 import type { Assembly } from './context.js';
 import { requestBody } from './request-body.js';
 
-const TYPES: Record<NonNullable<InputRead['type']>, SchemaObject> = {
+/** The schema of an input read by name, from how it is read (`$request->integer('x')`). */
+export const INPUT_TYPES: Record<NonNullable<InputRead['type']>, SchemaObject> = {
   string: { type: 'string' },
   integer: { type: 'integer' },
   number: { type: 'number' },
@@ -35,7 +36,7 @@ export function inputBody(
       input.via === 'file'
         ? { type: 'string', format: 'binary' }
         : input.type
-          ? { ...TYPES[input.type] }
+          ? { ...INPUT_TYPES[input.type] }
           : {};
   }
   const extra: SchemaObject = { type: 'object', properties };

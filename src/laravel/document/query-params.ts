@@ -3,14 +3,8 @@ import type { HandlerFacts, InputRead } from '../facts/types.js';
 import { rulesToQueryParameters } from '../rules/index.js';
 import type { PhpValue } from '../php/value.js';
 import type { Assembly } from './context.js';
+import { INPUT_TYPES as TYPES } from './input-body.js';
 
-const TYPES: Record<NonNullable<InputRead['type']>, SchemaObject> = {
-  string: { type: 'string' },
-  integer: { type: 'integer' },
-  number: { type: 'number' },
-  boolean: { type: 'boolean' },
-  array: { type: 'array', items: {} },
-};
 
 /** Headers every client sends anyway, never documented as parameters. */
 const STANDARD_HEADERS = new Set([

@@ -1,7 +1,7 @@
 import type { Node } from '../php/ast.js';
 import { argValue, flattenChain } from '../php/chain.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
-import { returnExpressions } from '../php/returns.js';
+import { firstReturn } from '../php/returns.js';
 
 /** Eloquent relation methods, and whether they yield a list. @see https://laravel.com/docs/eloquent-relationships */
 export const RELATION_TYPES: Record<string, { many: boolean }> = {
@@ -23,7 +23,7 @@ export function relationOf(
   method: Node,
   ctx: EvalContext,
 ): { type: string; related: string } | undefined {
-  const [first] = returnExpressions(method);
+  const first = firstReturn(method);
   if (!first?.expr) return undefined;
   const { root, links } = flattenChain(first.expr);
   const [link] = links;
