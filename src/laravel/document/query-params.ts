@@ -5,7 +5,6 @@ import type { PhpValue } from '../php/value.js';
 import type { Assembly } from './context.js';
 import { INPUT_TYPES as TYPES } from './input-body.js';
 
-
 /** Headers every client sends anyway, never documented as parameters. */
 const STANDARD_HEADERS = new Set([
   'authorization',
