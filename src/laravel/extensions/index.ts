@@ -1,5 +1,6 @@
 import type { Extension } from '../infer/api.js';
 import { collections } from './collections.js';
+import { data } from './data.js';
 import { eloquent } from './eloquent.js';
 import { enums } from './enums.js';
 import { fractal } from './fractal.js';
@@ -24,4 +25,5 @@ export const EXTENSIONS: readonly Extension[] = [
   resources,
   responses,
   fractal,
+  data,
 ];

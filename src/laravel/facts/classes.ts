@@ -135,7 +135,9 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
       (facts.publicProperties ??= []).push(name);
     if (name && declared) typed.set(name, declared);
     if (name && declared && promoted) (facts.types ??= {})[name] = declared;
-    const hint = promoted ? typeNode(child(param, 'type'), ctx.scope, ctx.self) : undefined;
+    const hint = promoted
+      ? typeNode(child(param, 'type'), ctx.scope, ctx.self, param.nullable === true)
+      : undefined;
     if (name && hint) (facts.propertyHints ??= {})[name] = hint;
   }
   if (typed.size === 0) return;

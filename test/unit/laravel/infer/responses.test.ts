@@ -25,6 +25,18 @@ const object = (properties: Record<string, SchemaObject>, required = Object.keys
   ...(required.length > 0 ? { required } : {}),
 });
 
+const POST_DATA = `<?php
+namespace App\\Data;
+use Spatie\\LaravelData\\Data;
+class PostData extends Data {
+    public function __construct(public int $id, public string $title, public ?string $body = null) {}
+}`;
+const POST_DATA_SCHEMA = object({
+  id: { type: 'integer' },
+  title: { type: 'string' },
+  body: { type: 'string', nullable: true },
+});
+
 interface Case {
   body: string;
   method?: string;
@@ -278,6 +290,26 @@ class Api { public static function ok($data) { return response()->json(['success
       body: "        $index = request()->input('index') ?: $this->index;\n        return response()->json([$index => ['id' => $post->id]]);\n    }\n    /** @var string */\n    public $index = 'data';\n    private function unused() {",
       status: '200',
       schema: object({ data: object({ id: { type: 'integer' } }) }),
+    },
+  ],
+  [
+    'a spatie/laravel-data object is its public properties',
+    {
+      uses: 'use App\\Data\\PostData;',
+      files: { 'app/Data/PostData.php': POST_DATA },
+      body: '        return PostData::from($post);',
+      status: '200',
+      schema: POST_DATA_SCHEMA,
+    },
+  ],
+  [
+    'PostData::collect() of models is a list of data objects',
+    {
+      uses: 'use App\\Data\\PostData;',
+      files: { 'app/Data/PostData.php': POST_DATA },
+      body: '        return PostData::collect(Post::all());',
+      status: '200',
+      schema: { type: 'array', items: POST_DATA_SCHEMA },
     },
   ],
   // Collections.
