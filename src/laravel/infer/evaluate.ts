@@ -2,7 +2,7 @@ import type { Expr } from '../ir/types.js';
 import { access, element, setKey } from './access.js';
 import type { Infer, Named } from './api.js';
 import type { Frame } from './frame.js';
-import { attributesShape, classOf } from './support.js';
+import { attributesShape, classOf, valueType } from './support.js';
 import {
   BOOLEAN,
   INTEGER,
@@ -108,6 +108,10 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       return engine.staticProperty(engine.staticName(expr.class, frame), expr.name);
     case 'const':
       return engine.constant(engine.staticName(expr.class, frame), expr.name);
+    case 'gconst': {
+      const value = engine.world.classes.get(`const:${expr.name}`)?.facts.constants[expr.name];
+      return value === undefined ? unknown(expr.name) : valueType(value, engine);
+    }
     case 'class':
       return { kind: 'class', class: engine.staticName(expr.name, frame) };
     case 'this':

@@ -1,6 +1,7 @@
 import { child, children, isNode, text, type Node } from '../php/ast.js';
 import { classOfNameNode, resolveFunctionName } from '../php/names.js';
 import { describeNode } from '../php/source.js';
+import { PHP_CONSTANTS } from '../php/evaluate.js';
 import { localValue, type Scope } from './scope.js';
 import type { ArrayItem, Expr } from './types.js';
 
@@ -55,6 +56,15 @@ const TRANSCRIBERS: Record<string, Transcriber> = {
   number: (node) => ({ kind: 'value', value: Number(String(node.value).replace(/_/g, '')) }),
   boolean: (node) => ({ kind: 'value', value: node.value === true }),
   nullkeyword: () => ({ kind: 'value', value: null }),
+  name: (node) => {
+    const written = (text(node, 'name') ?? '').replace(/^\\/, '');
+    const lower = written.toLowerCase();
+    if (lower === 'true' || lower === 'false') return { kind: 'value', value: lower === 'true' };
+    if (lower === 'null') return { kind: 'value', value: null };
+    if (Object.hasOwn(PHP_CONSTANTS, written))
+      return { kind: 'value', value: PHP_CONSTANTS[written]! };
+    return /^[A-Z_][A-Z0-9_]*$/.test(written) ? { kind: 'gconst', name: written } : unknown(node);
+  },
   encapsed: encapsed,
   magic: (node, scope) => {
     if (node.value === '__CLASS__') return { kind: 'value', value: scope.self ?? '' };

@@ -45,6 +45,8 @@ export type Expr =
   | { kind: 'sprop'; class: string; name: string }
   /** `X::NAME`: a class constant or an enum case. */
   | { kind: 'const'; class: string; name: string }
+  /** `MAX_SIZE`: a global constant (`const MAX_SIZE = 10;`, `define()`). */
+  | { kind: 'gconst'; name: string }
   /** `X::class`. */
   | { kind: 'class'; name: string }
   | { kind: 'this' }

@@ -94,7 +94,7 @@ const EVALUATORS: Record<string, Evaluator> = {
 };
 
 /** PHP's predefined constants that rules and paths use. */
-const PHP_CONSTANTS: Record<string, string | number> = {
+export const PHP_CONSTANTS: Record<string, string | number> = {
   // 2^63 - 1 as the nearest double: a bound no 64-bit integer passes.
   PHP_INT_MAX: 2 ** 63,
   PHP_INT_MIN: -(2 ** 63),

@@ -312,6 +312,18 @@ class Api { public static function ok($data) { return response()->json(['success
       schema: { type: 'array', items: POST_DATA_SCHEMA },
     },
   ],
+  [
+    'a global constant listing model classes, queried in a loop',
+    {
+      files: {
+        'composer.json': JSON.stringify({ autoload: { files: ['app/constants.php'] } }),
+        'app/constants.php': '<?php\nconst POST_MODELS = [\\App\\Models\\Post::class];',
+      },
+      body: "        foreach (POST_MODELS as $model) {\n            $found = $model::whereTitle('x')->first();\n            if ($found) {\n                return $found;\n            }\n        }\n        abort(404);",
+      status: '200',
+      schema: POST_REF,
+    },
+  ],
   // Collections.
   [
     '->map(fn)->all() over models',

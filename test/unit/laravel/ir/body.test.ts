@@ -34,6 +34,8 @@ function show(e: Expr | undefined, body: Body): string {
       return `${s(e.on)}->${e.name}`;
     case 'this':
       return '$this';
+    case 'gconst':
+      return e.name;
     case 'param':
       return `$${e.name}`;
     case 'def':
