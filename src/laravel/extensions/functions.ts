@@ -31,6 +31,17 @@ function configType(value: PhpValue | undefined, ctx: Ctx): Type {
     if (typeof fallback === 'boolean') return BOOLEAN;
     return STRING;
   }
+  // `env('X') ?: '4.3.11'`, `env('X', 1) ? 'a' : 'b'`: either branch.
+  if (typeof value === 'object' && value !== null && value.kind === 'unknown') {
+    const late = value.late;
+    return late?.kind === 'cond'
+      ? union([configType(late.then, ctx), configType(late.else, ctx)])
+      : unknown('config');
+  }
+  // A setting is the type of its value, not that value: another install sets another.
+  if (typeof value === 'string') return STRING;
+  if (typeof value === 'number') return Number.isInteger(value) ? INTEGER : NUMBER;
+  if (typeof value === 'boolean') return BOOLEAN;
   return valueType(value, ctx.infer);
 }
 

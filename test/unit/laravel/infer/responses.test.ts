@@ -324,6 +324,22 @@ class Api { public static function ok($data) { return response()->json(['success
       schema: POST_REF,
     },
   ],
+  [
+    "config() values are their settings' types, env() ?: a default included",
+    {
+      files: {
+        'config/app.php':
+          "<?php\nreturn ['version' => env('APP_VERSION') ?: '2.0.0', 'name' => 'Shop', 'per_page' => 15];",
+      },
+      body: "        return response()->json(['version' => config('app.version'), 'name' => config('app.name'), 'per_page' => config('app.per_page')]);",
+      status: '200',
+      schema: object({
+        version: { type: 'string' },
+        name: { type: 'string' },
+        per_page: { type: 'integer' },
+      }),
+    },
+  ],
   // Collections.
   [
     '->map(fn)->all() over models',
