@@ -58,6 +58,16 @@ const mapped =
     return listOf(result, true);
   };
 
+/**
+ * `$user->tokens->sortByDesc(...)->map(fn ($token) => [...])` where the engine does not know the
+ * collection (a relation of a vendor trait): still a list of what the closure builds.
+ */
+const mapOfUnknown: MethodRule = (_r, args, ctx) => {
+  if (args[0]?.kind !== 'fn') return undefined;
+  const result = ctx.infer.invoke(args[0], [unknown('item'), STRING], ctx.frame);
+  return members(result).every((t) => t.kind === 'unknown') ? undefined : listOf(result, true);
+};
+
 const pluck: MethodRule = (r, args, ctx) => {
   if (!isList(r)) return undefined;
   const column = stringValues(args[0] ?? unknown())?.[0];
@@ -300,7 +310,12 @@ const FUNCTIONS: Extension['functions'] = {
 
 export const collections: Extension = {
   functions: FUNCTIONS,
-  methods: { list: COLLECTION_METHODS, map: COLLECTION_METHODS, shape: COLLECTION_METHODS },
+  methods: {
+    list: COLLECTION_METHODS,
+    map: COLLECTION_METHODS,
+    shape: COLLECTION_METHODS,
+    unknown: { map: mapOfUnknown },
+  },
   effects: {
     list: {
       push: COLLECTION_METHODS.push!,

@@ -342,6 +342,17 @@ class Api { public static function ok($data) { return response()->json(['success
   ],
   // Collections.
   [
+    '->map(fn) over a collection the engine does not know is still a list of what fn builds',
+    {
+      body: "        return response()->json($request->user()->tokens->sortByDesc('created_at')->map(fn ($t) => ['id' => $t->id, 'current' => true])->values());",
+      status: '200',
+      schema: {
+        type: 'array',
+        items: object({ id: {}, current: { type: 'boolean', enum: [true] } }),
+      },
+    },
+  ],
+  [
     '->map(fn)->all() over models',
     {
       body: "        return response()->json(Post::all()->map(fn ($p) => ['id' => $p->id, 'title' => $p->title])->all());",
