@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { APPS, ERRATA, findAppsDir } from './lib/apps.mjs';
 import { declaredRoutes, undocumentedRoutes } from './lib/declared.mjs';
@@ -75,6 +76,13 @@ async function main() {
       log(`laravel-apps: generate failed on ${app.name}:\n${run.error}`);
       return 1;
     }
+    // Valid against the OpenAPI schema of its version (3.0 here), as a validator reads it.
+    const validation = await new Validator().validate(run.document);
+    run.valid = validation.valid;
+    if (!validation.valid)
+      log(
+        `laravel-apps: ${app.name}'s document is not valid OpenAPI: ${JSON.stringify(validation.errors).slice(0, 2000)}`,
+      );
     apps[app.name] = figuresOf(app, run, appsDir, details);
   }
   const figures = { date: new Date().toISOString().slice(0, 10), apps, totals: totals(apps) };
@@ -123,6 +131,7 @@ function figuresOf(app, run, appsDir, details) {
     declaredCoverage: round(Math.min(1, figures.operations / app.declared)),
     declaredRoutes: declared.length,
     routesNotDocumented: notDocumented.length,
+    validDocument: run.valid ? 1 : 0,
     ms: run.ms,
     peakMB: run.peakMB,
   };

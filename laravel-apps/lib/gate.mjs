@@ -11,6 +11,7 @@ const HIGHER = [
   'securityAgreement',
   'responsePropertyRecall',
   'declaredCoverage',
+  'validDocument',
 ];
 /** Figures that must not rise. */
 const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules', 'routesNotDocumented'];
