@@ -4,6 +4,7 @@
 import {
   basePath,
   contentSchema,
+  deref,
   normalisePath,
   operations,
   parameters,
@@ -36,13 +37,26 @@ function bodyFields(doc, operation) {
   return body ? topProperties(doc, body.schema) : undefined;
 }
 
-function responseProperties(doc, operation, status) {
+function responseProperties(doc, operation, status, envelope) {
   const chosen =
     status && operation.responses?.[status]
       ? { status, response: operation.responses[status] }
       : successResponse(doc, operation);
   const content = chosen && contentSchema(doc, chosen.response);
-  return content ? topProperties(doc, content.schema) : undefined;
+  if (!content) return undefined;
+  return topProperties(doc, envelope ? enveloped(doc, content.schema, envelope) : content.schema);
+}
+
+/** The schema under `key` of an object schema (in any of its `allOf`/`anyOf`/`oneOf` parts). */
+function enveloped(doc, schema, key, depth = 0) {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 8) return undefined;
+  const own = deref(doc, s.properties)?.[key];
+  if (own) return own;
+  const parts = [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]
+    .map((part) => enveloped(doc, part, key, depth + 1))
+    .filter(Boolean);
+  return parts.length > 1 ? { anyOf: parts } : parts[0];
 }
 
 /**
@@ -52,7 +66,9 @@ function responseProperties(doc, operation, status) {
  *   counted, or the operation's security when `field` is `security`;
  * - `{ operation, field, required: true }`: only the field's required flag is not compared;
  * - `{ extra }`: a generated operation (`METHOD /path` as generated) the application has and the
- *   reference leaves out, not counted against precision.
+ *   reference leaves out, not counted against precision;
+ * - `{ responseEnvelope }`: the application sends every response inside this key, and where the
+ *   reference documents the bare object its properties are compared with the envelope's.
  */
 export function compareWithReference(generated, reference, errata = []) {
   const ignoredOps = new Set(errata.filter((e) => e.operation && !e.field).map((e) => e.operation));
@@ -63,6 +79,7 @@ export function compareWithReference(generated, reference, errata = []) {
     errata.filter((e) => e.field && e.required).map((e) => `${e.operation}#${e.field}`),
   );
   const knownExtra = new Set(errata.filter((e) => e.extra).map((e) => e.extra));
+  const envelope = errata.find((e) => e.responseEnvelope)?.responseEnvelope;
   const ref = indexOperations(reference);
   const gen = indexOperations(generated);
   for (const [key, op] of ref) if (ignoredOps.has(op.written)) ref.delete(key);
@@ -124,7 +141,14 @@ export function compareWithReference(generated, reference, errata = []) {
     }
     const status = successResponse(reference, r.operation)?.status;
     const refProps = responseProperties(reference, r.operation, undefined);
-    const genProps = responseProperties(generated, g.operation, status);
+    // The reference documents the object the application sends inside an envelope.
+    const unwrapped = envelope && refProps && !refProps.properties.has(envelope);
+    const genProps = responseProperties(
+      generated,
+      g.operation,
+      status,
+      unwrapped ? envelope : undefined,
+    );
     for (const prop of refProps?.properties ?? []) {
       if (skip(r, prop)) continue;
       counts.response.total++;

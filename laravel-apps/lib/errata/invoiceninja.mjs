@@ -428,4 +428,9 @@ export default [
     ['GET /token_hash_router', 'routes/api.php:446'],
     ['GET /webcron', 'routes/api.php:447'],
   ]),
+  {
+    responseEnvelope: 'data',
+    reason:
+      "BaseController::response() (app/Http/Controllers/BaseController.php:973-1016) sends every answer as [$index => ...] with $index = request('index') ?: $this->forced_index ('data'); the reference documents items (Client, Invoice, ...) as the bare object",
+  },
 ];
