@@ -3,6 +3,7 @@ import { access, element, setKey } from './access.js';
 import type { Infer, Named } from './api.js';
 import type { Frame } from './frame.js';
 import { attributesShape, classOf, valueType } from './support.js';
+import { satisfies } from './guards.js';
 import {
   BOOLEAN,
   INTEGER,
@@ -108,6 +109,17 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       return engine.staticProperty(engine.staticName(expr.class, frame), expr.name);
     case 'const':
       return engine.constant(engine.staticName(expr.class, frame), expr.name);
+    case 'instance': {
+      // Narrowed by `instanceof`: the members that are (or are not) instances of the class.
+      const value = evaluate(engine, expr.of, frame);
+      const kept = members(value).flatMap((t): Type[] => {
+        const holds = satisfies(engine, t, expr.class);
+        // What cannot be told stays as it is: an unknown is not made up into an instance.
+        if (holds === undefined) return [t];
+        return holds === !expr.not ? [t] : [];
+      });
+      return kept.length > 0 ? union(kept) : value;
+    }
     case 'gconst': {
       const value = engine.world.classes.get(`const:${expr.name}`)?.facts.constants[expr.name];
       return value === undefined ? unknown(expr.name) : valueType(value, engine);

@@ -14,7 +14,7 @@ export function guardHolds(engine: Infer, ret: Ret, frame: Frame): boolean {
 }
 
 /** Whether a value is an instance of the class, when that can be told. */
-function satisfies(engine: Infer, type: Type, className: string): boolean | undefined {
+export function satisfies(engine: Infer, type: Type, className: string): boolean | undefined {
   const answers = members(type).map((t): boolean | undefined => {
     const own = classOf(t);
     if (own) return engine.isA(own, [className]);

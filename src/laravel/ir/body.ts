@@ -188,6 +188,8 @@ function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
   const yes = fork(scope);
   expression(child(node, 'test'), yes);
   const no = fork(yes);
+  const tested = localInstanceof(child(node, 'test'), scope);
+  if (tested) narrowInstance(tested.not ? no : yes, tested);
   const withGuard = (g: Guard | undefined): Flow =>
     g ? { ...flow, guards: [...flow.guards, g] } : flow;
   const yesExits = statementList(child(node, 'body'), yes, withGuard(guard));
@@ -199,9 +201,46 @@ function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
   if (!noExits) branches.push(no);
   if (branches.length > 0) join(scope, branches);
   // `if (! $user) { return ...; }`: past it, `$user` is not null.
-  if (yesExits && !alternate)
+  if (yesExits && !alternate) {
     for (const name of falsyTested(child(node, 'test'))) narrow(scope, name);
+    // `if ($r instanceof JsonResponse) return $r;`: past it, `$r` is what else it was.
+    if (tested) narrowInstance(scope, { ...tested, not: !tested.not });
+  }
   return yesExits && noExits;
+}
+
+/** `$x instanceof Y` (or its negation) on a local, not a parameter (those are `Guard`s). */
+function localInstanceof(
+  test: Node | undefined,
+  scope: Scope,
+): { name: string; class: string; not: boolean } | undefined {
+  let node = test;
+  let not = false;
+  for (;;) {
+    if (node?.kind === 'unary' && node.type === '!') {
+      not = !not;
+      node = child(node, 'what');
+    } else if (node?.kind === 'parenthesis') node = child(node, 'inner');
+    else break;
+  }
+  if (node?.kind !== 'bin' || node.type !== 'instanceof') return undefined;
+  const left = child(node, 'left');
+  const name = left?.kind === 'variable' && typeof left.name === 'string' ? left.name : undefined;
+  if (!name || name === 'this' || !localValue(scope, name)) return undefined;
+  const className = classRef(child(node, 'right'), scope);
+  if (!className || className === 'static') return undefined;
+  return { name, class: className, not };
+}
+
+function narrowInstance(scope: Scope, t: { name: string; class: string; not: boolean }): void {
+  const value = localValue(scope, t.name);
+  if (value)
+    define(scope, t.name, {
+      kind: 'instance',
+      of: value,
+      class: t.class,
+      ...(t.not ? { not: true as const } : {}),
+    });
 }
 
 /** The variables a condition is true for when they are null or false (`! $x`, `is_null($x)`, ... `||` ...). */

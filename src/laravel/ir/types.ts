@@ -71,6 +71,8 @@ export type Expr =
   | { kind: 'effect'; on: Expr; method: string; args: Expr[]; named?: Record<string, Expr> }
   /** A local after `$x['key'] = $value` (or `$x[] = $value` without `key`). */
   | { kind: 'set'; on: Expr; key?: Expr; value: Expr }
+  /** A local inside `if ($x instanceof Y)` (or past `if (! ($x instanceof Y)) return ...;`). */
+  | { kind: 'instance'; of: Expr; class: string; not?: true }
   /** A value known not to be null here (`$x ?? ...`, after `if (! $x) return ...;`). */
   | { kind: 'notnull'; of: Expr }
   /** An item of what `foreach` walks over. */

@@ -340,6 +340,14 @@ class Api { public static function ok($data) { return response()->json(['success
       }),
     },
   ],
+  [
+    'instanceof narrows a local: an early error response, then the value it was otherwise',
+    {
+      body: "        $teamId = $this->teamOrError();\n        if ($teamId instanceof \\Illuminate\\Http\\JsonResponse) {\n            return $teamId;\n        }\n        return response()->json(['team' => $teamId]);\n    }\n    private function teamOrError(): int|\\Illuminate\\Http\\JsonResponse\n    {\n        return rand(0, 1) ? 7 : response()->json(['message' => 'Invalid token.'], 400);",
+      status: '200',
+      schema: object({ team: { type: 'integer', enum: [7] } }),
+    },
+  ],
   // Collections.
   [
     '->map(fn) over a collection the engine does not know is still a list of what fn builds',

@@ -36,6 +36,8 @@ function show(e: Expr | undefined, body: Body): string {
       return '$this';
     case 'gconst':
       return e.name;
+    case 'instance':
+      return `(${s(e.of)} ${e.not ? '!' : ''}instanceof ${e.class})`;
     case 'param':
       return `$${e.name}`;
     case 'def':
