@@ -2,6 +2,7 @@ import type { SchemaObject } from '../../core/types.js';
 import type { ParamFacts, TypeHints } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
 import type { Infer } from './api.js';
+import { classOf } from './support.js';
 import {
   BOOLEAN,
   INTEGER,
@@ -42,11 +43,36 @@ export function withHints(
     );
   }
   const body = knownPart(type);
-  if (!saysLess(body)) return type;
   const doc = hints?.doc ?? hints?.returns;
+  if (!saysLess(body)) return doc && !isVoid(doc) ? filled(engine, type, doc, self) : type;
   if (!doc || isVoid(doc)) return type;
   const declared = engine.fromDoc(doc, self);
   return isUnknown(declared) ? type : declared;
+}
+
+/**
+ * `): int|JsonResponse` where the body gives a response and something unknown: the unknown part
+ * is what else the declaration allows (`int`), not another response.
+ */
+function filled(engine: Infer, type: Type, doc: DocType, self: string | undefined): Type {
+  const all = members(type);
+  if (!all.some((t) => t.kind === 'unknown')) return type;
+  const known = all.filter((t) => t.kind !== 'unknown');
+  const covered = (d: Type) =>
+    known.some((k) => {
+      const [a, b] = [classOf(k), classOf(d)];
+      if (a && b) return engine.isA(a, [b]);
+      return scalarName(k) !== undefined && scalarName(k) === scalarName(d);
+    });
+  const rest = members(engine.fromDoc(doc, self)).filter(
+    (d) => !isUnknown(d) && d.kind !== 'null' && !covered(d),
+  );
+  return rest.length > 0 ? union([...known, ...rest]) : type;
+}
+
+function scalarName(t: Type): string | undefined {
+  if (t.kind === 'scalar') return t.type;
+  return t.kind === 'literal' ? typeOfLiteral(t.value) : undefined;
 }
 
 export function paramType(

@@ -113,7 +113,9 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       // Narrowed by `instanceof`: the members that are (or are not) instances of the class.
       const value = evaluate(engine, expr.of, frame);
       const kept = members(value).flatMap((t): Type[] => {
-        const holds = satisfies(engine, t, expr.class);
+        const holds = TYPE_TESTS[expr.class]
+          ? isOfType(t, TYPE_TESTS[expr.class]!)
+          : satisfies(engine, t, expr.class);
         // What cannot be told stays as it is: an unknown is not made up into an instance.
         if (holds === undefined) return [t];
         return holds === !expr.not ? [t] : [];
@@ -250,6 +252,34 @@ function keyName(key: Type): string | undefined {
   return literals.length === 1 && literals[0]!.kind === 'literal'
     ? String(literals[0]!.value)
     : undefined;
+}
+
+/** `is_int()` and its kin: the JSON type each tests for. */
+const TYPE_TESTS: Record<string, string> = {
+  is_int: 'integer',
+  is_integer: 'integer',
+  is_string: 'string',
+  is_bool: 'boolean',
+  is_float: 'number',
+  is_array: 'array',
+};
+
+/** Whether a value is of a PHP type, when that can be told. */
+function isOfType(t: Type, type: string): boolean | undefined {
+  if (t.kind === 'unknown' || t.kind === 'schema') return undefined;
+  if (t.kind === 'scalar') return t.type === type;
+  if (t.kind === 'literal')
+    return (
+      type ===
+      (typeof t.value === 'number'
+        ? Number.isInteger(t.value)
+          ? 'integer'
+          : 'number'
+        : typeof t.value)
+    );
+  if (t.kind === 'shape' || t.kind === 'list' || t.kind === 'map')
+    return type === 'array' && !t.collection;
+  return false;
 }
 
 function cast(type: Extract<Expr, { kind: 'cast' }>['type'], value: Type): Type {

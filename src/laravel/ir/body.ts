@@ -189,7 +189,10 @@ function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
   expression(child(node, 'test'), yes);
   const no = fork(yes);
   const tested = localInstanceof(child(node, 'test'), scope);
-  if (tested) narrowInstance(tested.not ? no : yes, tested);
+  if (tested) {
+    narrowInstance(yes, tested);
+    narrowInstance(no, { ...tested, not: !tested.not });
+  }
   const withGuard = (g: Guard | undefined): Flow =>
     g ? { ...flow, guards: [...flow.guards, g] } : flow;
   const yesExits = statementList(child(node, 'body'), yes, withGuard(guard));
@@ -201,13 +204,21 @@ function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
   if (!noExits) branches.push(no);
   if (branches.length > 0) join(scope, branches);
   // `if (! $user) { return ...; }`: past it, `$user` is not null.
-  if (yesExits && !alternate) {
+  // `if ($r instanceof JsonResponse) return $r;`: past it, `$r` is what else it was (`no`).
+  if (yesExits && !alternate)
     for (const name of falsyTested(child(node, 'test'))) narrow(scope, name);
-    // `if ($r instanceof JsonResponse) return $r;`: past it, `$r` is what else it was.
-    if (tested) narrowInstance(scope, { ...tested, not: !tested.not });
-  }
   return yesExits && noExits;
 }
+
+/** PHP's type tests that narrow a local as `instanceof` does. */
+const TYPE_TESTS = new Set([
+  'is_int',
+  'is_integer',
+  'is_string',
+  'is_bool',
+  'is_float',
+  'is_array',
+]);
 
 /** `$x instanceof Y` (or its negation) on a local, not a parameter (those are `Guard`s). */
 function localInstanceof(
@@ -222,6 +233,16 @@ function localInstanceof(
       node = child(node, 'what');
     } else if (node?.kind === 'parenthesis') node = child(node, 'inner');
     else break;
+  }
+  // `is_int($x)`, `is_string($x)`, ...: a test of PHP's type, written as the class `is_int`.
+  if (node?.kind === 'call') {
+    const fn = String(child(node, 'what')?.name ?? '')
+      .replace(/^\\/, '')
+      .toLowerCase();
+    const [arg] = children(node, 'arguments');
+    const local = arg?.kind === 'variable' && typeof arg.name === 'string' ? arg.name : undefined;
+    if (!TYPE_TESTS.has(fn) || !local || !localValue(scope, local)) return undefined;
+    return { name: local, class: fn, not };
   }
   if (node?.kind !== 'bin' || node.type !== 'instanceof') return undefined;
   const left = child(node, 'left');

@@ -348,6 +348,15 @@ class Api { public static function ok($data) { return response()->json(['success
       schema: object({ team: { type: 'integer', enum: [7] } }),
     },
   ],
+  [
+    'is_int() narrows a local, and a declared int|JsonResponse fills what the body leaves unknown',
+    {
+      method: 'post',
+      body: "        $teamId = $this->teamOrError();\n        if (! is_int($teamId)) {\n            return $teamId;\n        }\n        return response()->json(['team' => $teamId], 201);\n    }\n    private function teamOrError(): int|\\Illuminate\\Http\\JsonResponse\n    {\n        $id = lookup_team();\n        if (is_null($id)) {\n            return response()->json(['message' => 'Invalid token.'], 400);\n        }\n        return $id;",
+      status: '201',
+      schema: object({ team: { type: 'integer' } }),
+    },
+  ],
   // Collections.
   [
     '->map(fn) over a collection the engine does not know is still a list of what fn builds',
