@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -49,6 +50,11 @@ export function parseHost(value: string): string {
 
 export function usage(message: string): UserError {
   return new UserError(message, undefined, 2);
+}
+
+/** `--project <dir>`, shared by every command that reads a Laravel project; `.` by default. */
+export function projectOption(): Option {
+  return new Option('--project <dir>', 'the Laravel project').default('.', 'the working directory');
 }
 
 /** `--project`: an existing directory, resolved. */

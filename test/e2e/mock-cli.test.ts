@@ -197,6 +197,15 @@ describe('startup errors', () => {
     expect(run.stdout).not.toContain('running at');
   });
 
+  it('a spec that is a directory: one line saying so, exit 1', async () => {
+    const run = await runCli(['mock', '--spec', 'test/fixtures/specs']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'Error: OpenAPI specification is a directory, not a file: test/fixtures/specs\n',
+    );
+    expect(run.stdout).not.toContain('running at');
+  });
+
   it('port already in use', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

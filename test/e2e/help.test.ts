@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers.js';
+
+describe('--help of the commands that read a Laravel project', () => {
+  it.each(['generate', 'generate:optimized', 'watch', 'cache clear'])(
+    '%s shows the default of --project once',
+    async (command) => {
+      const run = await runCli([...command.split(' '), '--help']);
+      expect(run.code).toBe(0);
+      const help = run.stdout.replace(/\s+/g, ' ');
+      expect(help).toContain(
+        '--project <dir> the Laravel project (default: the working directory) ',
+      );
+      expect(help).not.toContain('(default: ".")');
+      expect(help.match(/\(default: the working directory\)/g)).toHaveLength(1);
+    },
+  );
+});
