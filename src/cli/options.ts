@@ -79,7 +79,11 @@ export function checkPatterns(patterns: readonly string[]): void {
 }
 
 /** `--output` (as given, for the message; `resolved`, where it points) is not a directory. */
-export function checkOutputFile(given: string | undefined, resolved: string): void {
+export function checkOutputFile(
+  given: string | undefined,
+  resolved: string,
+  flag = '--output',
+): void {
   if (statSync(resolved, { throwIfNoEntry: false })?.isDirectory())
-    throw usage(`Invalid value for --output: "${given}" is a directory. Name a file.`);
+    throw usage(`Invalid value for ${flag}: "${given}" is a directory. Name a file.`);
 }

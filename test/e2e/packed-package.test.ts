@@ -28,6 +28,7 @@ const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')
 };
 const LARAVEL_APP = path.join(ROOT, 'test/fixtures/laravel-11');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+const RECIPE = 'examples/ci/mock-in-ci.sh';
 /** Only where npm installs from the registry or a process starts: never a bound on speed. */
 const INSTALL_TIMEOUT = 300_000;
 const START_TIMEOUT = 120_000;
@@ -82,8 +83,14 @@ interface Started {
 }
 
 /** Starts a long-running command and resolves with the URL of the line `ready` matches. */
-function start(command: string, args: string[], cwd: string, ready: RegExp): Promise<Started> {
-  const child = spawn(command, args, { cwd, env: ENV });
+function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = ENV,
+): Promise<Started> {
+  const child = spawn(command, args, { cwd, env });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const stop = () => {
     if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
@@ -329,6 +336,93 @@ describe(
       expect(checked.stdout + checked.stderr).toBe('');
       expect(checked.code).toBe(0);
     });
+
+    it("runs the README's CI recipe as written (examples/ci/mock-in-ci.sh)", async () => {
+      const recipe = readFileSync(path.join(ROOT, RECIPE), 'utf8');
+      expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(
+        `\`\`\`sh\n${recipe}\`\`\``,
+      );
+      // The app's own tests: one request to the mock, at the URL the recipe hands them.
+      writeFileSync(
+        path.join(app, 'api-test.mjs'),
+        [
+          'const response = await fetch(`${process.env.API_URL}/api/v2/products`, {',
+          "  headers: { authorization: 'Bearer mock-token-ci' },",
+          '});',
+          // Read to the end: a body left unread holds the connection, and the process, open.
+          'const body = await response.json();',
+          'console.log(`GET /api/v2/products: ${response.status}, ${body.data.length} products`);',
+          'process.exitCode = response.status === 200 ? 0 : 1;',
+        ].join('\n'),
+      );
+      const manifest = path.join(app, 'package.json');
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+      writeFileSync(manifest, JSON.stringify({ ...pkg, scripts: { test: 'node api-test.mjs' } }));
+      const result = expectSuccess(
+        await run('bash', [path.join(ROOT, RECIPE)], { cwd: app, timeout: START_TIMEOUT }),
+      );
+      expect(result.stdout).toContain('Wrote storage/app/spectrum/openapi.json');
+      expect(result.stdout).toMatch(/GET \/api\/v2\/products: 200, \d+ products/);
+      expect(existsSync(path.join(app, '.apidoc-mock-url'))).toBe(false);
+    });
+
+    it(
+      "runs the Dockerfile's commands outside Docker: the mock on a mounted spec directory",
+      async () => {
+        const lines = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith('#'));
+        const instructions = (name: string) =>
+          lines
+            .filter((line) => line.startsWith(`${name} `))
+            .map((line) => line.slice(name.length + 1));
+        expect(instructions('FROM')).toEqual(['node:20-slim']);
+        const image = Object.fromEntries(
+          instructions('ENV')
+            .flatMap((line) => line.split(' '))
+            .map((pair) => pair.split('=') as [string, string]),
+        );
+        expect(image).toMatchObject({ HOST: '0.0.0.0', PORT: '8081', SPEC: '/spec/openapi.json' });
+        // WORKDIR, then COPY: a fresh directory holding the tarball under the name COPY gives it.
+        const workdir = mkdtempSync(path.join(tmp, 'image-'));
+        const [source, target] = instructions('COPY')[0]!.split(' ') as [string, string];
+        expect(source).toBe('laravel-apidoc-*.tgz');
+        cpSync(tarball, path.join(workdir, target));
+        // The image's global prefix (/usr/local) is a temporary one here.
+        const prefix = path.join(workdir, 'prefix');
+        const env = {
+          ...ENV,
+          npm_config_prefix: prefix,
+          PATH: `${path.join(prefix, 'bin')}${path.delimiter}${ENV.PATH}`,
+        };
+        for (const command of instructions('RUN'))
+          expectSuccess(
+            await run('sh', ['-c', command], { cwd: workdir, env, timeout: INSTALL_TIMEOUT }),
+          );
+        // docker run -v <volume>:/spec -e SPEC=/spec/openapi.yaml, on 127.0.0.1 and a free port here.
+        const volume = mkdtempSync(path.join(tmp, 'volume-'));
+        cpSync(EXAMPLE_SPEC, path.join(volume, 'openapi.yaml'));
+        const [command] = instructions('CMD');
+        const mock = await start(
+          'sh',
+          ['-c', command!],
+          workdir,
+          /running at (http:\/\/127\.0\.0\.1:\d+)/,
+          {
+            ...env,
+            HOST: '127.0.0.1',
+            PORT: '0',
+            SPEC: path.join(volume, 'openapi.yaml'),
+          },
+        );
+        try {
+          expect((await fetch(`${mock.url}/api/health`)).status).toBe(200);
+        } finally {
+          expect(await mock.stop()).toBe(0);
+        }
+      },
+      INSTALL_TIMEOUT,
+    );
 
     it.each([
       [
