@@ -11,13 +11,17 @@ import { registerExportInsomnia } from './commands/export-insomnia.js';
 import { registerWatch } from './commands/watch.js';
 import { colors } from './output.js';
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+const { name, version } = createRequire(import.meta.url)('../../package.json') as {
+  name: string;
+  version: string;
+};
 
 /** The CLI is a thin shell: parse flags, call the library, print. Errors are handled here only. */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('apidoc')
     .description('OpenAPI documents from Laravel source, and a mock server for them')
-    .version(version)
+    // The package's name with the version: the command is `apidoc`, the package another name.
+    .version(`${name} ${version}`)
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ showGlobalOptions: true })
     .exitOverride();

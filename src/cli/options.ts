@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -51,6 +52,11 @@ export function usage(message: string): UserError {
   return new UserError(message, undefined, 2);
 }
 
+/** `--project <dir>`, shared by every command that reads a Laravel project; `.` by default. */
+export function projectOption(): Option {
+  return new Option('--project <dir>', 'the Laravel project').default('.', 'the working directory');
+}
+
 /** `--project`: an existing directory, resolved. */
 export function parseProjectDir(dir: string): string {
   if (dir.trim() === '')
@@ -73,7 +79,11 @@ export function checkPatterns(patterns: readonly string[]): void {
 }
 
 /** `--output` (as given, for the message; `resolved`, where it points) is not a directory. */
-export function checkOutputFile(given: string | undefined, resolved: string): void {
+export function checkOutputFile(
+  given: string | undefined,
+  resolved: string,
+  flag = '--output',
+): void {
   if (statSync(resolved, { throwIfNoEntry: false })?.isDirectory())
-    throw usage(`Invalid value for --output: "${given}" is a directory. Name a file.`);
+    throw usage(`Invalid value for ${flag}: "${given}" is a directory. Name a file.`);
 }

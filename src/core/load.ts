@@ -54,6 +54,9 @@ export async function loadSpec(file: string, options: { cwd?: string } = {}): Pr
 
 async function readSpecFile(absolute: string, displayPath: string): Promise<string> {
   const info = await stat(absolute).catch(() => undefined);
+  if (info?.isDirectory()) {
+    throw new UserError(`OpenAPI specification is a directory, not a file: ${displayPath}`);
+  }
   if (!info?.isFile()) {
     throw new UserError(
       `OpenAPI specification file not found: ${displayPath}`,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +135,7 @@ describe('options', () => {
       '(default: "1")',
       '--request-timeout <ms>',
       '(default: "60000")',
+      '--ready-file <file>',
     ]) {
       expect(help).toContain(text);
     }
@@ -194,6 +195,15 @@ describe('startup errors', () => {
     const run = await runCli(['mock', ...args], { cwd });
     expect(run.code).toBe(code);
     expect(run.stderr).toContain(message);
+    expect(run.stdout).not.toContain('running at');
+  });
+
+  it('a spec that is a directory: one line saying so, exit 1', async () => {
+    const run = await runCli(['mock', '--spec', 'test/fixtures/specs']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'Error: OpenAPI specification is a directory, not a file: test/fixtures/specs\n',
+    );
     expect(run.stdout).not.toContain('running at');
   });
 
@@ -331,5 +341,61 @@ describe('spec formats', () => {
       await mock.stop();
     }
     expect(bodies[0]).toEqual(bodies[1]);
+  });
+});
+
+describe('--ready-file', () => {
+  const until = async (ok: () => boolean) => {
+    while (!ok()) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+
+  it('holds the URL once the mock answers, and is removed when it stops', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'apidoc-')), 'mock.url');
+    const mock = await startMock(['--spec', EXAMPLE_SPEC, '--quiet', '--ready-file', file]);
+    try {
+      await until(() => read(file) === `${mock.url}\n`);
+      expect((await fetch(`${read(file)!.trim()}/api/health`)).status).toBe(200);
+    } finally {
+      expect(await mock.stop()).toBe(0);
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('removes a file an earlier run left, so a failed start leaves none', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'apidoc-'));
+    writeFileSync(path.join(cwd, 'mock.url'), 'http://127.0.0.1:1\n');
+    const run = await runCli(['mock', '--spec', 'missing.yaml', '--ready-file', 'mock.url'], {
+      cwd,
+    });
+    expect(run.code).toBe(1);
+    expect(existsSync(path.join(cwd, 'mock.url'))).toBe(false);
+  });
+
+  it('a directory: one line, exit 2', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'apidoc-'));
+    const run = await runCli(['mock', '--spec', EXAMPLE_SPEC, '--ready-file', '.'], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'Error: Invalid value for --ready-file: "." is a directory. Name a file.\n',
+    );
+  });
+});
+
+describe('several API versions at once', () => {
+  it('one process per document, each on its own port, each serving its own', async () => {
+    const [v1, v2] = await Promise.all([
+      startMock(['--spec', EXAMPLE_SPEC, '--quiet']),
+      startMock(['--spec', path.join(FIXTURES, 'openapi31.yaml'), '--quiet']),
+    ]);
+    try {
+      expect(v1.url).not.toBe(v2.url);
+      expect((await fetch(`${v1.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${v1.url}/things/a`)).status).toBe(404);
+      expect((await fetch(`${v2.url}/things/a`)).status).toBe(200);
+      expect((await fetch(`${v2.url}/api/health`)).status).toBe(404);
+    } finally {
+      expect(await Promise.all([v1.stop(), v2.stop()])).toEqual([0, 0]);
+    }
   });
 });

@@ -393,6 +393,23 @@ describe('routing and CORS', () => {
   });
 
   it.each([
+    ['a plain JSON 200: nothing a browser hides', 'GET', '/api/health', {}, null],
+    ['a 401: its WWW-Authenticate', 'GET', '/api/books/1', {}, 'www-authenticate'],
+    ['a 405: its Allow', 'PATCH', '/api/books', {}, 'allow'],
+  ])(
+    'exposes the headers a script could not otherwise read, and only those: %s',
+    async (_name, method, path, headers, exposed) => {
+      const answer = await request(method, path, {
+        headers: { ...headers, origin: 'http://localhost:5173' },
+      });
+      // Content-Type and Content-Length are CORS-safelisted: readable without being exposed.
+      // @see https://fetch.spec.whatwg.org/#cors-safelisted-response-header-name
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.headers.get('access-control-expose-headers')).toBe(exposed);
+    },
+  );
+
+  it.each([
     ['a known path', '/api/books/1', 'GET, HEAD, PUT, DELETE, OPTIONS'],
     ['an unknown path', '/api/unknown', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'],
   ])('answers a preflight for %s', async (_name, path, methods) => {

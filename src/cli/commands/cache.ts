@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { statSync } from 'node:fs';
-import { usage } from '../options.js';
+import { projectOption, usage } from '../options.js';
 
 export function registerCache(program: Command): void {
   const cache = program
@@ -11,7 +11,7 @@ export function registerCache(program: Command): void {
   cache
     .command('clear')
     .description('Empty the analysis cache (safe when there is none)')
-    .option('--project <dir>', 'the Laravel project (default: the working directory)', '.')
+    .addOption(projectOption())
     .action(async (flags: { project: string }) => {
       const project = path.resolve(flags.project);
       if (!statSync(project, { throwIfNoEntry: false })?.isDirectory()) {

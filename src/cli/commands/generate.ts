@@ -5,7 +5,14 @@ import { formatFinding } from '../../core/errors.js';
 import type { GenerateOptions, GenerateResult } from '../../laravel/generate.js';
 import type { OutputFormat } from '../../core/write-document.js';
 import { colors } from '../output.js';
-import { checkOutputFile, checkPatterns, parseChoice, parseProjectDir, usage } from '../options.js';
+import {
+  checkOutputFile,
+  checkPatterns,
+  parseChoice,
+  parseProjectDir,
+  projectOption,
+  usage,
+} from '../options.js';
 import { createProgress } from '../progress.js';
 import { OPENAPI_VERSIONS } from '../../laravel/emit/openapi31.js';
 
@@ -66,7 +73,7 @@ export function addGenerateOptions(command: Command): Command {
       'json or yaml (default: from the output file extension, else json)',
     )
     .option('--openapi <version>', 'the OpenAPI version to write: 3.0 or 3.1', '3.0')
-    .option('--project <dir>', 'the Laravel project (default: the working directory)', '.');
+    .addOption(projectOption());
 }
 
 function collect(value: string, previous: string[]): string[] {

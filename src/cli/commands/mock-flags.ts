@@ -10,4 +10,5 @@ export interface MockFlags {
   quiet?: boolean;
   workers: string;
   requestTimeout: string;
+  readyFile?: string;
 }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadSpec } from '../../core/load.js';
 import { formatFinding, UserError, type Finding } from '../../core/errors.js';
@@ -8,6 +9,7 @@ import { patternWarnings } from '../../mock/patterns.js';
 import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
 import {
+  checkOutputFile,
   parseChoice,
   parseHost,
   parseNonNegativeInt,
@@ -18,6 +20,7 @@ import { reportToPrimary, startWorkers, stopWorkers } from '../cluster.js';
 import type { MockFlags } from './mock-flags.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import { createRequestLog } from '../request-log.js';
+import { writeFileAtomic } from '../../core/write-atomic.js';
 
 /** Up to this many operations, every declared example is checked before serving. */
 const EAGER_EXAMPLE_CHECK_LIMIT = 300;
@@ -49,6 +52,11 @@ export async function runMock(flags: MockFlags): Promise<void> {
   const { host, port, delay, scenario, workers, requestTimeout } = parseFlags(flags);
   const c = colors();
   const out = (line = '') => process.stdout.write(line + '\n');
+  // A file left by an earlier run that was killed must not tell a script this one is ready.
+  if (flags.readyFile !== undefined) {
+    checkOutputFile(flags.readyFile, path.resolve(flags.readyFile), '--ready-file');
+    await rm(flags.readyFile, { force: true });
+  }
 
   out(c.bold(c.cyan('Starting apidoc mock server...')));
   out(`Loading OpenAPI specification: ${c.dim(path.resolve(flags.spec))}`);
@@ -91,7 +99,29 @@ export async function runMock(flags: MockFlags): Promise<void> {
   await printTables(out, c, spec.document.info, url, mock.operations, scenario);
   const served = workers > 1 ? ` by ${workers} workers` : '';
   out(c.green(`Mock server running at ${c.bold(url)}`) + `${served} — press Ctrl+C to stop`);
+  if (flags.readyFile !== undefined) stop = await announceReady(flags.readyFile, url, stop);
   await stopOnSignal(stop);
+}
+
+/**
+ * `--ready-file`: the URL, written atomically once the mock answers, so that a shell can wait
+ * for the file instead of reading the log; removed when the mock stops.
+ */
+async function announceReady(
+  file: string,
+  url: string,
+  stop: () => Promise<void>,
+): Promise<() => Promise<void>> {
+  try {
+    await writeFileAtomic(file, `${url}\n`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return async () => {
+    await stop();
+    await rm(file, { force: true });
+  };
 }
 
 /** The server of one process, with its request log and stale-example warnings. */

@@ -27,6 +27,10 @@ export function registerMock(program: Command): void {
       String(DEFAULT_REQUEST_TIMEOUT),
     )
     .option(
+      '--ready-file <file>',
+      'once the mock answers, write its URL to this file (removed when it stops), for scripts to wait on',
+    )
+    .option(
       '--workers <count>',
       'processes sharing the port (node:cluster), for more throughput',
       '1',

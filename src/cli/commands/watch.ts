@@ -12,6 +12,7 @@ import {
   parseHost,
   parsePort,
   parseProjectDir,
+  projectOption,
   usage,
 } from '../options.js';
 import { createProgress } from '../progress.js';
@@ -40,7 +41,7 @@ export function registerWatch(program: Command): void {
     .description(
       'Regenerate the OpenAPI document on every change and serve a live API reference page',
     )
-    .option('--project <dir>', 'the Laravel project (default: the working directory)', '.')
+    .addOption(projectOption())
     .option('--output <file>', `where to write the document (default: <project>/${DEFAULT_OUTPUT})`)
     .option(
       '--format <format>',

@@ -202,14 +202,25 @@ describe('loadSpec: errors', () => {
 
   it.each([
     [
-      'a missing file',
-      { given: 'nope.yaml', want: 'OpenAPI specification file not found: nope.yaml' },
+      'a missing file, with a hint',
+      {
+        given: 'nope.yaml',
+        want: 'OpenAPI specification file not found: nope.yaml',
+        hint: NOT_FOUND_HINT,
+      },
     ],
-    ['a directory', { given: 'lenient', want: 'OpenAPI specification file not found: lenient' }],
-  ])('rejects %s with a hint', async (_name, { given, want }) => {
+    [
+      'a directory, without one',
+      {
+        given: 'lenient',
+        want: 'OpenAPI specification is a directory, not a file: lenient',
+        hint: undefined,
+      },
+    ],
+  ])('rejects %s', async (_name, { given, want, hint }) => {
     const error = await loadError(given);
     expect(error.message).toBe(want);
-    expect(error.hint).toBe(NOT_FOUND_HINT);
+    expect(error.hint).toBe(hint);
   });
 
   it.each([
