@@ -65,18 +65,24 @@ export function freePort() {
 }
 
 /**
- * Starts `command args` with stdout and stderr going to `logFile`. The returned handle has
+ * Starts `command args` with stdout and stderr going to `logFile` (and `env`, if given, as its
+ * environment). The returned handle has
  * `startedAt` (performance.now() just before the spawn), `exited` (a promise of the exit) and
  * `exit` (null while it runs).
  */
-export function startProcess({ name, command, args, cwd, logFile }) {
+export function startProcess({ name, command, args, cwd, logFile, env }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'w');
   const handle = { name, command, args, logFile, pid: undefined, exit: null };
   let child;
   try {
     handle.startedAt = performance.now();
-    child = spawn(command, args, { cwd, stdio: ['ignore', fd, fd], detached: true });
+    child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', fd, fd],
+      detached: true,
+      ...(env ? { env } : {}),
+    });
   } finally {
     closeSync(fd);
   }

@@ -1,20 +1,12 @@
-// The servers under fuzz, as child processes of the built CLI on 127.0.0.1 free ports: started
-// in their own process group, output to a log file (never through this process), resident
-// memory read from /proc/<pid>/status, and stopped by PID: SIGTERM, then SIGKILL after a grace
-// period. Every process started here is tracked until it exits, so that stopAllSync() can run
-// from an 'exit' handler.
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// The servers under fuzz, as child processes of the built CLI on 127.0.0.1 free ports, started,
+// tracked and stopped by PID as the benchmark's are (bench/lib/procs.mjs: own process group, output
+// to a log file, SIGTERM then SIGKILL); resident memory read from /proc/<pid>/status.
+import { readFileSync } from 'node:fs';
 import process from 'node:process';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { delay, describeExit, startProcess, stopProcess } from '../../bench/lib/procs.mjs';
 
-/** pid → handle of every process started here that has not exited yet. */
-const live = new Map();
-
-export function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+// Stopped by PID: SIGTERM to its process group, then SIGKILL after a grace period.
+export { stopAllSync, stopProcess as stopServer } from '../../bench/lib/procs.mjs';
 
 /**
  * Starts `node <cli> <args>` and resolves once its log shows every `ready` pattern, with the
@@ -22,31 +14,15 @@ export function delay(ms) {
  * than `timeoutMs`.
  */
 export async function startServer({ name, cli, args, cwd, logFile, ready, timeoutMs = 60_000 }) {
-  mkdirSync(dirname(logFile), { recursive: true });
-  const fd = openSync(logFile, 'w');
-  let child;
-  try {
-    child = spawn(process.execPath, [cli, ...args], {
-      cwd,
-      stdio: ['ignore', fd, fd],
-      detached: true,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
-  } finally {
-    closeSync(fd);
-  }
-  const handle = { name, pid: child.pid, logFile, exit: null, urls: [] };
-  handle.exited = new Promise((resolve) => {
-    const done = (exit) => {
-      if (handle.exit) return;
-      handle.exit = exit;
-      live.delete(handle.pid);
-      resolve(exit);
-    };
-    child.once('exit', (code, signal) => done({ code, signal }));
-    child.once('error', (error) => done({ error: error.message }));
+  const handle = startProcess({
+    name,
+    command: process.execPath,
+    args: [cli, ...args],
+    cwd,
+    logFile,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
-  if (handle.pid !== undefined) live.set(handle.pid, handle);
+  handle.urls = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const log = readLog(logFile);
@@ -58,7 +34,7 @@ export async function startServer({ name, cli, args, cwd, logFile, ready, timeou
     if (handle.exit)
       throw new Error(`${name} ${describeExit(handle.exit)} before it was ready: ${tail(log)}`);
     if (Date.now() > deadline) {
-      await stopServer(handle);
+      await stopProcess(handle);
       throw new Error(`${name} not ready within ${timeoutMs / 1000} s: ${tail(log)}`);
     }
     await delay(50);
@@ -73,32 +49,6 @@ export function rssMB(pid) {
   } catch {
     return 0;
   }
-}
-
-/** SIGTERM to its process group, then SIGKILL after `graceMs`. */
-export async function stopServer(handle, graceMs = 5000) {
-  if (handle.pid === undefined || handle.exit) return;
-  signalGroup(handle.pid, 'SIGTERM');
-  let timer;
-  const late = new Promise((resolve) => (timer = setTimeout(resolve, graceMs, 'late')));
-  const outcome = await Promise.race([handle.exited, late]);
-  clearTimeout(timer);
-  if (outcome === 'late') {
-    signalGroup(handle.pid, 'SIGKILL');
-    await handle.exited;
-  }
-}
-
-/** For 'exit' and signal handlers: SIGKILL every process still running, synchronously. */
-export function stopAllSync() {
-  for (const pid of live.keys()) signalGroup(pid, 'SIGKILL');
-  live.clear();
-}
-
-export function describeExit(exit) {
-  if (!exit) return 'still running';
-  if (exit.error) return `could not start: ${exit.error}`;
-  return exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
 export function readLog(file) {
@@ -118,16 +68,4 @@ export function internalErrors(file) {
 
 function tail(log) {
   return log.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
-}
-
-function signalGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Already gone.
-    }
-  }
 }
