@@ -15,6 +15,7 @@ import {
   unknown,
   type Type,
 } from '../infer/type.js';
+import { defaultType } from '../infer/declared.js';
 import { REQUEST, AUTH_FACTORY, TAP_PROXY, URI, carbon, returns } from './common.js';
 
 /** `config('app.name')`: the value in the project's config files, typed. */
@@ -27,9 +28,7 @@ function configType(value: PhpValue | undefined, ctx: Ctx): Type {
     value.callee === 'env'
   ) {
     const fallback = value.args[1];
-    if (typeof fallback === 'number') return Number.isInteger(fallback) ? INTEGER : NUMBER;
-    if (typeof fallback === 'boolean') return BOOLEAN;
-    return STRING;
+    return isScalar(fallback) ? defaultType(fallback) : STRING;
   }
   // `env('X') ?: '4.3.11'`, `env('X', 1) ? 'a' : 'b'`: either branch.
   if (typeof value === 'object' && value !== null && value.kind === 'unknown') {
@@ -39,10 +38,11 @@ function configType(value: PhpValue | undefined, ctx: Ctx): Type {
       : unknown('config');
   }
   // A setting is the type of its value, not that value: another install sets another.
-  if (typeof value === 'string') return STRING;
-  if (typeof value === 'number') return Number.isInteger(value) ? INTEGER : NUMBER;
-  if (typeof value === 'boolean') return BOOLEAN;
-  return valueType(value, ctx.infer);
+  return isScalar(value) ? defaultType(value) : valueType(value, ctx.infer);
+}
+
+function isScalar(value: PhpValue | undefined): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 const FUNCTIONS: Record<string, FunctionRule> = {

@@ -98,7 +98,8 @@ const SCALAR_DECLARATIONS: Record<string, Extract<Type, { kind: 'scalar' }>> = {
   bool: { kind: 'scalar', type: 'boolean' },
 };
 
-function typeOfLiteral(value: string | number | boolean): string {
+/** The JSON type of a PHP scalar: `integer`, `number`, `boolean` or `string`. */
+export function typeOfLiteral(value: string | number | boolean): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value === 'boolean' ? 'boolean' : 'string';
 }

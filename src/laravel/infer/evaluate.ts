@@ -3,6 +3,7 @@ import { access, element, setKey } from './access.js';
 import type { Infer, Named } from './api.js';
 import type { Frame } from './frame.js';
 import { attributesShape, classOf, valueType } from './support.js';
+import { typeOfLiteral } from './declared.js';
 import { satisfies } from './guards.js';
 import {
   BOOLEAN,
@@ -268,15 +269,7 @@ const TYPE_TESTS: Record<string, string> = {
 function isOfType(t: Type, type: string): boolean | undefined {
   if (t.kind === 'unknown' || t.kind === 'schema') return undefined;
   if (t.kind === 'scalar') return t.type === type;
-  if (t.kind === 'literal')
-    return (
-      type ===
-      (typeof t.value === 'number'
-        ? Number.isInteger(t.value)
-          ? 'integer'
-          : 'number'
-        : typeof t.value)
-    );
+  if (t.kind === 'literal') return typeOfLiteral(t.value) === type;
   if (t.kind === 'shape' || t.kind === 'list' || t.kind === 'map')
     return type === 'array' && !t.collection;
   return false;
