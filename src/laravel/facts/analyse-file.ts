@@ -12,7 +12,7 @@ import { includedFiles } from './includes.js';
 import { middlewareCalls, passportScopes } from './middleware.js';
 import { referencedClasses } from './references.js';
 import { fileConstants, type Declared } from './symbols.js';
-import type { ClassFacts, FileFacts, MacroFacts } from './types.js';
+import { constantClass, type ClassFacts, type FileFacts, type MacroFacts } from './types.js';
 import { bodyOf, fnParams } from '../ir/body.js';
 import { resourceUses } from '../ir/resource-uses.js';
 
@@ -188,7 +188,7 @@ function globalConstants(statements: TopLevel[], constant: EvalContext['constant
   const out: ClassFacts[] = [];
   const add = (name: string, value: PhpValue, node: Node) =>
     out.push({
-      name: `const:${name}`,
+      name: constantClass(name),
       kind: 'class',
       line: lineOf(node),
       properties: {},

@@ -8,7 +8,7 @@ import { typeNode } from '../ir/body.js';
 import { parseDocVar } from '../ir/doctype.js';
 import type { DocType } from '../ir/types.js';
 import type { Declared } from './symbols.js';
-import type { ClassFacts } from './types.js';
+import { functionClass, type ClassFacts } from './types.js';
 
 const KINDS: Record<string, ClassFacts['kind']> = {
   class: 'class',
@@ -73,7 +73,7 @@ export function functionFacts(
   constant: EvalContext['constant'],
 ): ClassFacts {
   const short = text(node, 'name') ?? '';
-  const name = `function:${scope.namespace ? `${scope.namespace}\\${short}` : short}`;
+  const name = functionClass(scope.namespace ? `${scope.namespace}\\${short}` : short);
   const ctx: EvalContext = { scope, constant };
   const role: ClassRole = { controller: false, provider: false, readsRequest: true };
   return {

@@ -291,3 +291,16 @@ export interface ColumnDecl {
   args: PhpValue[];
   modifiers: ChainCall[];
 }
+
+/**
+ * The class-index name of a top-level function (`function:<name>`, one method `function`) and of
+ * a global constant (`const:<NAME>`, one constant): helpers and constants are found, and tracked,
+ * through the same index as classes.
+ */
+export function functionClass(name: string): string {
+  return `function:${name.replace(/^\\/, '')}`;
+}
+
+export function constantClass(name: string): string {
+  return `const:${name}`;
+}

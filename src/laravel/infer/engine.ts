@@ -1,4 +1,10 @@
-import type { MacroFacts, MethodFacts, ParamFacts, TypeHints } from '../facts/types.js';
+import {
+  functionClass,
+  type MacroFacts,
+  type MethodFacts,
+  type ParamFacts,
+  type TypeHints,
+} from '../facts/types.js';
 import type { Body, DocType, Expr, FnParam, Ret } from '../ir/types.js';
 import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
@@ -299,7 +305,7 @@ export class TypeEngine implements Engine {
 
   /** A function the project declares (`function:<name>` in the class index, see `functionFacts`). */
   private projectFunction(name: string): MethodFacts | undefined {
-    return this.world.classes.method(`function:${name.replace(/^\\/, '')}`, 'function')?.facts;
+    return this.world.classes.method(functionClass(name), 'function')?.facts;
   }
 
   private invokeFunction(name: string, args: Type[], frame: Frame, named?: Named): Type {

@@ -124,7 +124,7 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       return kept.length > 0 ? union(kept) : value;
     }
     case 'gconst': {
-      const value = engine.world.classes.get(`const:${expr.name}`)?.facts.constants[expr.name];
+      const value = engine.world.classes.globalConstant(expr.name);
       return value === undefined ? unknown(expr.name) : valueType(value, engine);
     }
     case 'class':

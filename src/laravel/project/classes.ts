@@ -1,4 +1,9 @@
-import type { ClassFacts, FileFacts, MethodFacts } from '../facts/types.js';
+import {
+  constantClass,
+  type ClassFacts,
+  type FileFacts,
+  type MethodFacts,
+} from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import { contentHash } from '../hash.js';
 import { Tracker } from './tracker.js';
@@ -65,6 +70,11 @@ export class ClassIndex {
 
   has(name: string): boolean {
     return this.lookup(name) !== undefined;
+  }
+
+  /** A global constant's value as written (`const MAX = 10;`, `define('MAX', 10)`). */
+  globalConstant(name: string): PhpValue | undefined {
+    return this.lookup(constantClass(name))?.facts.constants[name];
   }
 
   /** Every class name, sorted (computed once). */

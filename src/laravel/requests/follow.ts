@@ -1,4 +1,10 @@
-import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
+import {
+  functionClass,
+  type HandlerFacts,
+  type InputRead,
+  type MethodFacts,
+  type UseFacts,
+} from '../facts/types.js';
 import { lateOf } from '../php/late.js';
 import { shortName } from '../php/names.js';
 import { isPhpArray, itemAt, type PhpValue } from '../php/value.js';
@@ -198,8 +204,9 @@ function callee(
 ): { method: MethodFacts; self?: string; file: string; key: string } | undefined {
   if (call.kind === 'function') {
     for (const name of [call.method, shortName(call.method)]) {
-      const found = classes.method(`function:${name}`, 'function');
-      if (found) return { method: found.facts, file: found.owner.file, key: `function:${name}` };
+      const key = functionClass(name);
+      const found = classes.method(key, 'function');
+      if (found) return { method: found.facts, file: found.owner.file, key };
     }
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { castValue } from '../php/evaluate.js';
+import { functionClass } from '../facts/types.js';
 import { choose, concat, late, merge, offset, operate, union } from '../php/late.js';
 import { shortName } from '../php/names.js';
 import type { LateValue, PhpArray, PhpValue } from '../php/value.js';
@@ -128,7 +129,7 @@ class Resolver {
         return offset(base, key, source) ?? late({ ...value, value: base, key }, source);
       }
       case 'constant': {
-        const found = this.classes.get(`const:${value.name}`)?.facts.constants[value.name];
+        const found = this.classes.globalConstant(value.name);
         if (found === undefined || at.depth >= MAX_DEPTH) return late(value, source);
         return this.value(found, { ...at, depth: at.depth + 1 });
       }
@@ -180,8 +181,8 @@ class Resolver {
       const folded = fold?.(args, { config: this.config, resolve: (v) => this.value(v, at) });
       if (folded !== undefined) return folded;
       const found =
-        this.method(`function:${callee}`, 'function', args, undefined, at) ??
-        this.method(`function:${shortName(callee)}`, 'function', args, undefined, at);
+        this.method(functionClass(callee), 'function', args, undefined, at) ??
+        this.method(functionClass(shortName(callee)), 'function', args, undefined, at);
       if (found !== undefined) return found;
     }
     return { ...(original as object), args } as PhpValue;
