@@ -1,12 +1,21 @@
 #!/usr/bin/env node
 // apidoc's mock server side by side with a bare node:http server and Stoplight Prism: see
 // bench/README.md. Progress goes to stderr, the report to stdout, the figures to a JSON file.
+import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, USAGE, UsageError } from './lib/args.mjs';
+import {
+  CORPUS_DOCUMENTS,
+  CORPUS_SEED,
+  corpusFile,
+  loadCorpusDocument,
+  pickOperations,
+  quantile,
+} from './lib/corpus.mjs';
 import { checkAnswer, request, runLoad } from './lib/load.mjs';
 import { describeMachine, loadCheck, machineInfo } from './lib/machine.mjs';
 import { ensurePeers, PEER_PACKAGES, stopInstallSync } from './lib/peers.mjs';
@@ -22,6 +31,8 @@ import {
   waitReady,
 } from './lib/procs.mjs';
 import {
+  corpusTable,
+  distributionTable,
   fmtMB,
   fmtMs,
   fmtShare,
@@ -81,7 +92,7 @@ const GITHUB_TARGET = {
 // Graph's server URL ends in /beta: a mock may serve its paths with or without that prefix.
 const GRAPH_FIRST_REQUESTS = ['/users/bench-user', '/beta/users/bench-user'];
 
-const READY_TIMEOUT_MS = { small: 30000, github: 60000, graph: 120000 };
+const READY_TIMEOUT_MS = { small: 30000, github: 60000, graph: 120000, corpus: 60000 };
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -136,8 +147,9 @@ async function main() {
 
   const needed = [];
   if (!flags.skipPrism) needed.push('prism');
-  if (flags.cases.includes('github')) needed.push('github');
-  if (flags.cases.includes('graph')) needed.push('graph');
+  if (flags.cases.includes('github') || flags.cases.includes('corpus')) needed.push('github');
+  // The corpus case's other documents are in the same package as Graph's.
+  if (flags.cases.includes('graph') || flags.cases.includes('corpus')) needed.push('graph');
   const peers = await ensurePeers(PEERS, needed, log);
   const notes = [...peers.notes];
   if (peers.installError) notes.push(`peer install failed: ${peers.installError}`);
@@ -167,6 +179,7 @@ async function main() {
     },
     specs: {},
     throughput: [],
+    corpus: [],
     startup: [],
     targets: [],
     notes,
@@ -177,6 +190,7 @@ async function main() {
     if (flags.cases.includes('small')) await runCase(ctx, 'small', smallCase);
     if (flags.cases.includes('github')) await runCase(ctx, 'github', githubCase);
     if (flags.cases.includes('graph')) await runCase(ctx, 'graph', graphCase);
+    if (flags.cases.includes('corpus')) await corpusCase(ctx);
   } finally {
     await stopAll();
   }
@@ -207,7 +221,7 @@ async function runCase(ctx, name, fn) {
   }
 }
 
-function commandFor(ctx, kind, spec, port) {
+function commandFor(ctx, kind, spec, port, replies) {
   switch (kind) {
     case 'apidoc':
       return {
@@ -215,7 +229,10 @@ function commandFor(ctx, kind, spec, port) {
         args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet'],
       };
     case 'bare':
-      return { command: process.execPath, args: [BARE, String(port)] };
+      return {
+        command: process.execPath,
+        args: [BARE, String(port), ...(replies ? ['127.0.0.1', replies] : [])],
+      };
     case 'prism':
       return {
         command: ctx.prism.bin,
@@ -227,11 +244,11 @@ function commandFor(ctx, kind, spec, port) {
 }
 
 /** Starts one server and waits for its first answer; records it in `servers` at once. */
-async function launch(ctx, servers, caseName, kind, spec) {
+async function launch(ctx, servers, caseName, kind, spec, replies) {
   const server = { kind };
   servers.push(server);
   const port = await freePort();
-  const { command, args } = commandFor(ctx, kind, spec, port);
+  const { command, args } = commandFor(ctx, kind, spec, port, replies);
   const logFile = join(LOGS, `${caseName}-${kind}.log`);
   server.handle = startProcess({ name: kind, command, args, cwd: ROOT, logFile });
   server.port = port;
@@ -347,8 +364,63 @@ async function graphCase(ctx, servers) {
   }
 }
 
+/**
+ * The corpus case: per document, apidoc on it, a sample of its operations picked by probing
+ * apidoc (bench/lib/corpus.mjs), then a bare server repeating apidoc's answers byte for byte,
+ * and each operation loaded on both in alternation.
+ */
+async function corpusCase(ctx) {
+  const dist = join(ROOT, 'dist');
+  const repliesDir = join(BENCH, '.scratch');
+  mkdirSync(repliesDir, { recursive: true });
+  ctx.results.specs.corpus = { seed: CORPUS_SEED, documents: {} };
+  for (const entry of CORPUS_DOCUMENTS) {
+    await runCase(ctx, `corpus ${entry.id}`, async (_, servers) => {
+      const file = corpusFile(entry, ctx.peers);
+      if (!file || !existsSync(file)) throw new Error(`${entry.id}: the document is not installed`);
+      ctx.results.specs.corpus.documents[entry.id] = relative(ROOT, file);
+      log(`corpus: ${entry.id} (${relative(ROOT, file)})`);
+      warmFile(file);
+      const apidoc = await launch(ctx, servers, 'corpus', 'apidoc', file);
+      if (apidoc.error) throw new Error(`apidoc did not start on ${entry.id}: ${apidoc.error}`);
+      const document = await loadCorpusDocument(file, dist);
+      const targets = await pickOperations(entry.id, document, async (req) => {
+        const answer = await request(apidoc.port, { ...req, path: req.target }, 60000);
+        return { ...answer, body: answer.bytes };
+      });
+      if (targets.length === 0) throw new Error(`${entry.id}: no operation could be sampled`);
+      const replies = join(repliesDir, `corpus-${entry.id}-replies.json`);
+      writeFileSync(
+        replies,
+        JSON.stringify(Object.fromEntries(targets.map((t) => [`${t.method} ${t.path}`, t.reply]))),
+      );
+      const bare = await launch(ctx, servers, 'corpus', 'bare', file, replies);
+      if (bare.error) throw new Error(`bare did not start: ${bare.error}`);
+      for (const target of targets) {
+        const { reply, ...load } = target;
+        const measured = await measure(ctx, load, servers, ctx.results.corpus);
+        measured.doc = target.doc;
+        measured.kind = target.kind;
+        measured.bytes = Buffer.from(reply.body, 'base64').length;
+      }
+    });
+  }
+  const shares = (field) => ctx.results.corpus.map((e) => e.ratios[field]);
+  ctx.results.corpusDistribution = {
+    operations: ctx.results.corpus.length,
+    cpuShare: {
+      median: quantile(shares('bareCpuVsApidoc'), 0.5),
+      p10: quantile(shares('bareCpuVsApidoc'), 0.1),
+    },
+    rpsShare: {
+      median: quantile(shares('apidocVsBare'), 0.5),
+      p10: quantile(shares('apidocVsBare'), 0.1),
+    },
+  };
+}
+
 /** Checks each server's answer once, warms them up, then loads them in alternation. */
-async function measure(ctx, target, servers) {
+async function measure(ctx, target, servers, into = ctx.results.throughput) {
   const { options } = ctx;
   const entry = {
     case: target.id,
@@ -357,7 +429,7 @@ async function measure(ctx, target, servers) {
     servers: {},
     ratios: {},
   };
-  ctx.results.throughput.push(entry);
+  into.push(entry);
   log(`${target.title}: ${target.method} ${target.path}`);
   const loaded = [];
   for (const server of servers) {
@@ -457,6 +529,9 @@ async function measure(ctx, target, servers) {
     entry.servers[kind]?.status === 'ok' ? entry.servers[kind].cpuUsPerRequest : null;
   // CPU per request, apidoc's over bare's: 1.0 would be as cheap as the bare server.
   entry.ratios.apidocCpuVsBare = ratio(cpu('apidoc'), cpu('bare'));
+  // The same, the other way up: apidoc's share of the bare server's speed, by CPU.
+  entry.ratios.bareCpuVsApidoc = ratio(cpu('bare'), cpu('apidoc'));
+  return entry;
 }
 
 function evaluateTargets(results) {
@@ -487,6 +562,18 @@ function evaluateTargets(results) {
       met: value == null ? null : value <= max,
     });
   };
+  const spread = results.corpusDistribution;
+  if (spread) {
+    const quantileTarget = (value, min, name) =>
+      targets.push({
+        name,
+        wanted: `≥ ${Math.round(min * 100)}% of bare`,
+        measured: value == null ? 'not measured' : fmtShare(value),
+        met: value == null ? null : value >= min,
+      });
+    quantileTarget(spread.cpuShare.median, 0.7, 'real operations, median (by CPU/req)');
+    quantileTarget(spread.cpuShare.p10, 0.5, 'real operations, 10th percentile (by CPU/req)');
+  }
   share('small-get', 0.5, 'small spec, GET item with auth');
   share('small-post', 0.4, 'small spec, POST with body validation');
   limit('github', 'readyMs', 1500, 'GitHub spec, ready', 'ms');
@@ -535,6 +622,19 @@ function printReport(results, markdown = false) {
           'of a core during the rounds; near 100% it caps req/s, and CPU/req is the fairer measure',
       );
     }
+    out();
+  }
+  if (results.corpus.length > 0) {
+    const { text, notes } = corpusTable(results.corpus, markdown);
+    out(
+      "Real operations (corpus case: bare repeats apidoc's answer byte for byte; share by " +
+        "CPU: bare's CPU/req over apidoc's, 100% = as cheap as the bare server)",
+    );
+    out(text);
+    for (const note of notes) out(`  * ${note}`);
+    out();
+    out('Distribution over the operations');
+    out(distributionTable(results.corpusDistribution, markdown));
     out();
   }
   if (results.startup.length > 0) {

@@ -1,13 +1,20 @@
 import { parseArgs } from 'node:util';
 
-export const CASES = ['small', 'github', 'graph'];
+export const CASES = ['small', 'github', 'graph', 'corpus'];
+/** What a run without --only or --corpus measures: the corpus case takes longer, on request. */
+const DEFAULT_CASES = ['small', 'github', 'graph'];
+/** Seconds per round when only the corpus case runs: 30 operations, two servers each. */
+const CORPUS_DURATION = '2';
 
 export const USAGE = `Usage: npm run bench -- [options]   (or: node bench/run.mjs [options])
 
-  --only <case>        small, github or graph; repeat to run several (default: all three)
+  --only <case>        small, github, graph or corpus; repeat to run several
+                       (default: small, github and graph)
+  --corpus             the corpus case alone: 30 operations of 10 real documents, each
+                       against the bare server (rounds of 2 s unless --duration says)
   --skip-prism         leave Stoplight Prism out (and do not install it)
   --graph-prism        also start Prism on Microsoft Graph beta (very slow)
-  --duration <s>       seconds of load per round (default 5)
+  --duration <s>       seconds of load per round (default 5; 2 with --corpus)
   --rounds <n>         rounds per case; each round loads every server once (default 3)
   --connections <n>    autocannon connections (default 50)
   --warmup <s>         seconds of untimed load per server before the rounds (default 1; 0 for none)
@@ -29,9 +36,10 @@ export function parseFlags(argv) {
       strict: true,
       options: {
         only: { type: 'string', multiple: true },
+        corpus: { type: 'boolean', default: false },
         'skip-prism': { type: 'boolean', default: false },
         'graph-prism': { type: 'boolean', default: false },
-        duration: { type: 'string', default: '5' },
+        duration: { type: 'string' },
         rounds: { type: 'string', default: '3' },
         connections: { type: 'string', default: '50' },
         warmup: { type: 'string', default: '1' },
@@ -45,7 +53,8 @@ export function parseFlags(argv) {
   } catch (error) {
     throw new UsageError(error.message);
   }
-  const only = values.only ?? CASES;
+  const only = values.only ?? (values.corpus ? [] : DEFAULT_CASES);
+  if (values.corpus) only.push('corpus');
   for (const name of only) {
     if (!CASES.includes(name)) {
       throw new UsageError(`Invalid value for --only: "${name}". Use one of: ${CASES.join(', ')}.`);
@@ -56,7 +65,12 @@ export function parseFlags(argv) {
     cases: CASES.filter((name) => only.includes(name)),
     skipPrism: values['skip-prism'],
     graphPrism: values['graph-prism'] && !values['skip-prism'],
-    duration: number(values.duration, '--duration', 1, 3600),
+    duration: number(
+      values.duration ?? (only.length === 1 && only[0] === 'corpus' ? CORPUS_DURATION : '5'),
+      '--duration',
+      1,
+      3600,
+    ),
     rounds: number(values.rounds, '--rounds', 1, 100),
     connections: number(values.connections, '--connections', 1, 10000),
     warmup: number(values.warmup, '--warmup', 0, 600),

@@ -4,7 +4,10 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { withTimeout } from './procs.mjs';
 
-/** One request on a fresh connection: { status, body, ms }. Rejects on error or timeout. */
+/**
+ * One request on a fresh connection: { status, headers, body (text), bytes, ms }. Rejects on error
+ * or timeout.
+ */
 export function request(port, { method, path, headers = {}, body }, timeoutMs = 30000) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -13,13 +16,16 @@ export function request(port, { method, path, headers = {}, body }, timeoutMs = 
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+            body: bytes.toString('utf8'),
+            bytes,
             ms: performance.now() - started,
-          }),
-        );
+          });
+        });
         res.on('error', reject);
       },
     );

@@ -118,3 +118,72 @@ export function targetsTable(targets, markdown) {
   ]);
   return render(['Target (issue #3)', 'wanted', 'measured', 'met'], rows, markdown);
 }
+
+/** The corpus case: one row per operation, apidoc and bare side by side. */
+export function corpusTable(entries, markdown) {
+  const rows = [];
+  const notes = [];
+  for (const entry of entries) {
+    const apidoc = entry.servers.apidoc ?? {};
+    const bare = entry.servers.bare ?? {};
+    for (const [kind, result] of [
+      ['apidoc', apidoc],
+      ['bare', bare],
+    ]) {
+      if (result.status !== 'ok')
+        notes.push(`${entry.title}, ${SERVER_NAMES[kind]}: ${result.status}: ${result.detail}`);
+      else if (result.non2xx > 0 || result.errors > 0) {
+        notes.push(
+          `${entry.title}, ${SERVER_NAMES[kind]}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+        );
+      }
+    }
+    rows.push([
+      entry.doc,
+      entry.kind,
+      entry.title,
+      fmtBytes(entry.bytes),
+      fmtRps(apidoc.rps),
+      fmtRps(bare.rps),
+      fmtShare(entry.ratios.apidocVsBare),
+      fmtUs(apidoc.cpuUsPerRequest),
+      fmtUs(bare.cpuUsPerRequest),
+      fmtShare(entry.ratios.bareCpuVsApidoc),
+      fmtMs(apidoc.p99),
+      fmtMs(bare.p99),
+    ]);
+  }
+  const head = [
+    'Document',
+    'Kind',
+    'Operation',
+    'Body',
+    'apidoc req/s',
+    'bare req/s',
+    'share (req/s)',
+    'apidoc CPU/req (µs)',
+    'bare CPU/req (µs)',
+    'share (CPU)',
+    'apidoc p99 (ms)',
+    'bare p99 (ms)',
+  ];
+  return { text: render(head, rows, markdown), notes };
+}
+
+/** Median and 10th percentile of apidoc's share of the bare server, by CPU and by req/s. */
+export function distributionTable(spread, markdown) {
+  const rows = [
+    ['by CPU/req', fmtShare(spread.cpuShare.median), fmtShare(spread.cpuShare.p10)],
+    ['by req/s', fmtShare(spread.rpsShare.median), fmtShare(spread.rpsShare.p10)],
+  ];
+  return render(
+    [`apidoc/bare over ${spread.operations} operations`, 'median', '10th percentile'],
+    rows,
+    markdown,
+  );
+}
+
+function fmtBytes(n) {
+  if (n == null) return '–';
+  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+}

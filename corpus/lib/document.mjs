@@ -8,11 +8,10 @@ import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { checkAnswer } from './check.mjs';
-import { listOperations, readDocument, spread } from './load.mjs';
+import { contextOperations, documentContext } from './context.mjs';
+import { readDocument, spread } from './load.mjs';
 import { buildRequest, RequestError } from './request.mjs';
-import { resolvePointer } from './schema.mjs';
 import { rssMB, startServer, startupFailure } from './server.mjs';
-import { createValidator } from './validator.mjs';
 
 const MAX_BODY = 64 * 1024 * 1024;
 
@@ -57,14 +56,8 @@ async function runDocument(job) {
     await server.stop();
     return { ...base, status: 'tool-error', reason: `the tool cannot read it: ${read.error}` };
   }
-  const ctx = context(read, generate, job);
-  const all = listOperations(read.doc, ctx.deref);
-  // Which methods each path key has: a concrete path shadows a template for its own methods.
-  ctx.pathKeys = new Map();
-  for (const op of all) {
-    if (!ctx.pathKeys.has(op.path)) ctx.pathKeys.set(op.path, new Set());
-    ctx.pathKeys.get(op.path).add(op.method);
-  }
+  const ctx = documentContext(read, generate, job.seed);
+  const all = contextOperations(ctx);
   const shapes = new Map();
   for (const op of all) {
     const shape = routeShape(ctx, op);
@@ -113,35 +106,6 @@ async function runDocument(job) {
     internalErrors: server.internalErrors,
     stoppedCleanly: crashed || exit.code === 0,
   };
-}
-
-function context(read, generate, job) {
-  const { doc, version } = read;
-  const deref = (value) => derefIn(doc, value);
-  const check = createValidator(doc, version);
-  const ctx = {
-    doc,
-    deref,
-    check,
-    seed: `corpus|${job.seed}`,
-    generate: (schema, seed) => generate(doc, schema, { seed, mode: 'request' }),
-    tally: {},
-    uncheckedCount: 0,
-    last: undefined,
-    note(cause, detail) {
-      ctx.tally[cause] ??= { count: 0, example: detail };
-      ctx.tally[cause].count++;
-      ctx.last = { cause, detail };
-    },
-    lastNote: () => ctx.last,
-    resetNote() {
-      ctx.last = undefined;
-    },
-    unchecked() {
-      ctx.uncheckedCount++;
-    },
-  };
-  return ctx;
 }
 
 async function runOperation(ctx, server, op, job) {
@@ -215,18 +179,6 @@ function send(url, request, timeoutMs) {
     req.on('error', reject);
     req.end(request.body);
   });
-}
-
-/** Follows a `$ref` chain inside the document; a cycle or a dangling ref gives undefined. */
-function derefIn(doc, value) {
-  let node = value;
-  const seen = new Set();
-  while (typeof node === 'object' && node !== null && typeof node.$ref === 'string') {
-    if (seen.has(node.$ref)) return undefined;
-    seen.add(node.$ref);
-    node = resolvePointer(doc, node.$ref);
-  }
-  return node;
 }
 
 function describeExit(server) {
