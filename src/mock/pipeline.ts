@@ -41,13 +41,16 @@ interface Incoming extends AuthRequest {
   pathname: string;
 }
 
+/** Answers a request: at once when nothing has to be read, after the body when one is. */
 export interface Pipeline {
-  (req: IncomingMessage): Promise<PreparedReply>;
+  (req: IncomingMessage): PreparedReply | Promise<PreparedReply>;
 }
 
 /**
  * The request path: cors/preflight → route → scenario → auth → validate → respond. Each step
- * answers or passes; plans are compiled on an operation's first request and reused.
+ * answers or passes; plans are compiled on an operation's first request and reused. Only an
+ * operation with a request body waits (for the body): the others are answered in the same
+ * tick, without a promise.
  */
 export function createPipeline(
   doc: OpenApiDocument,
@@ -65,7 +68,7 @@ export function createPipeline(
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
-  const answer = async (req: IncomingMessage): Promise<Reply | PreparedReply> => {
+  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
     const incoming = parseIncoming(req);
     if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
@@ -75,42 +78,59 @@ export function createPipeline(
       };
     }
     const route = routing.route(incoming);
-    const uri = laravelUri(incoming.pathname);
-    if (route.kind === 'not-found')
-      return messageReply(404, `The route ${uri} could not be found.`);
-    if (route.kind === 'method-not-allowed') return methodNotAllowed(incoming, route.allowed, uri);
+    if (route.kind === 'not-found') {
+      return messageReply(404, `The route ${laravelUri(incoming.pathname)} could not be found.`);
+    }
+    if (route.kind === 'method-not-allowed') return methodNotAllowed(incoming, route.allowed);
     const choice = chooseScenario(incoming.query, options.scenario);
     if ('error' in choice) return messageReply(400, choice.error);
     const plan = planFor(route.entry);
-    const ctx: BodyContext = {
+    // The operation's method, not the request's: HEAD answers exactly what GET would.
+    const seed = requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario);
+    // Built only when a reply is not cached yet.
+    const context = (): BodyContext => ({
       doc,
       path: route.entry.path,
       method: route.entry.method,
       onStaleExample: options.onStaleExample,
-      // The operation's method, not the request's: HEAD answers exactly what GET would.
-      seed: requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario),
+      seed,
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
-    };
+    });
     // Operations told apart by more than their path (`/#Action=A`, `/#Action=B`) share a
     // pathname, and so a seed: the key names the operation too.
-    const key = `${route.entry.path}|${ctx.seed}`;
+    const key = `${route.entry.path}|${seed}`;
     if (isForcedError(choice.scenario)) {
       req.resume();
       const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
-      return cached(key, () => inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, scenario)));
+      return cached(key, () => {
+        const ctx = context();
+        return inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, scenario));
+      });
     }
-    const refused =
-      authenticate(doc, incoming, plan) ?? (await validate(incoming, plan, route.params));
+    const respond = (): Reply | PreparedReply => {
+      // A page's links depend on the whole URL; any other body only on the seed.
+      // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
+      const pageKey = plan.pagination ? `${key}|${req.headers.host}|${req.url}` : key;
+      return cached(pageKey, () => success(context(), incoming, plan, route.params));
+    };
+    const refused = authenticate(doc, incoming, plan);
     if (refused) return refused;
-    // A page's links depend on the whole URL; any other body only on the seed.
-    // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
-    const pageKey = plan.pagination ? `${key}|${req.headers.host}|${req.url}` : key;
-    return cached(pageKey, () => success(ctx, incoming, plan, route.params));
+    if (!plan.hasBody) {
+      req.resume();
+      return checkInput(incoming, plan, route.params, undefined, undefined) ?? respond();
+    }
+    const mediaType = mediaTypeOf(incoming.headers['content-type']);
+    return parseBody(req, mediaType, plan).then((parsed) => {
+      if ('reply' in parsed) return parsed.reply;
+      return checkInput(incoming, plan, route.params, parsed.body, mediaType) ?? respond();
+    });
   };
-  return async (req) => {
-    const reply = await answer(req);
-    return 'prepared' in reply ? reply : prepare(reply);
+  const ready = (reply: Reply | PreparedReply): PreparedReply =>
+    'prepared' in reply ? reply : prepare(reply);
+  return (req) => {
+    const reply = answer(req);
+    return reply instanceof Promise ? reply.then(ready) : ready(reply);
   };
 }
 
@@ -120,7 +140,9 @@ export function createPipeline(
  */
 function parseIncoming(req: IncomingMessage): Incoming | Reply {
   const target = requestTarget(req.url ?? '/');
-  if (!target || !decodes(target.pathname)) return messageReply(400, 'Malformed request URL.');
+  if (!target || (target.pathname.includes('%') && !decodes(target.pathname))) {
+    return messageReply(400, 'Malformed request URL.');
+  }
   if (req.headers.host === undefined && req.httpVersion === '1.1') {
     return messageReply(400, 'Bad request: an HTTP/1.1 request must have a Host header.');
   }
@@ -152,11 +174,11 @@ function laravelUri(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-function methodNotAllowed(incoming: Incoming, allowed: string[], uri: string): Reply {
+function methodNotAllowed(incoming: Incoming, allowed: string[]): Reply {
   if (incoming.method === 'OPTIONS') return { status: 204, headers: { allow: allowed.join(', ') } };
   return messageReply(
     405,
-    `The ${incoming.method} method is not supported for route ${uri}. Supported methods: ${allowed.join(', ')}.`,
+    `The ${incoming.method} method is not supported for route ${laravelUri(incoming.pathname)}. Supported methods: ${allowed.join(', ')}.`,
     { allow: allowed.join(', ') },
   );
 }
@@ -202,19 +224,14 @@ function declaresKeyParameter(doc: OpenApiDocument, plan: OperationPlan): boolea
   return declared;
 }
 
-async function validate(
+/** The request's parameters and body against the operation's: a 422 with Laravel's body. */
+function checkInput(
   incoming: Incoming,
   plan: OperationPlan,
   params: Record<string, string>,
-): Promise<Reply | undefined> {
-  let body: unknown;
-  let mediaType: string | undefined;
-  if (plan.hasBody) {
-    mediaType = mediaTypeOf(incoming.headers['content-type']);
-    const parsed = await parseBody(incoming.req, mediaType, plan);
-    if ('reply' in parsed) return parsed.reply;
-    body = parsed.body;
-  } else incoming.req.resume();
+  body: unknown,
+  mediaType: string | undefined,
+): Reply | undefined {
   const errors = plan.validate({
     path: params,
     query: incoming.query,

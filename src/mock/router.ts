@@ -58,26 +58,25 @@ export function buildRouter(
     entry.operations[op.method] ??= op;
   }
   // Clients often keep the server URL's path (`/v1`) in their base URL: serve both forms.
-  const strip = (pathname: string): string => {
-    if (tree.find('GET', pathname)) return pathname;
+  const lookup = (pathname: string) => {
+    const found = tree.find('GET', pathname);
+    if (found || basePaths.length === 0) return found;
     const base = basePaths.find((b) => pathname === b || pathname.startsWith(b + '/'));
-    return base ? pathname.slice(base.length) || '/' : pathname;
+    return base ? tree.find('GET', pathname.slice(base.length) || '/') : null;
   };
   return {
-    match: (method, pathname) => match(tree, method, strip(pathname)),
+    match: (method, pathname) => match(lookup(pathname), method),
     methodsFor: (pathname) => {
-      const found = tree.find('GET', strip(pathname));
+      const found = lookup(pathname);
       return found ? allowedMethods(found.store as PathEntry) : undefined;
     },
   };
 }
 
 function match(
-  tree: createRouter.Instance<createRouter.HTTPVersion.V1>,
+  found: ReturnType<createRouter.Instance<createRouter.HTTPVersion.V1>['find']>,
   method: string,
-  pathname: string,
 ): RouteMatch {
-  const found = tree.find('GET', pathname);
   if (!found) return { kind: 'not-found' };
   const entry = found.store as PathEntry;
   const lower = method.toLowerCase() as HttpMethod;

@@ -148,9 +148,10 @@ function checkedParams(
   request: QualifiedRequest,
   basePaths: readonly string[],
 ): Record<string, string> | undefined {
-  const own = withoutBase(request.pathname, basePaths)
-    .map((pathname) => matchTemplate(template, pathname))
-    .find((match) => match !== undefined);
+  let own: Record<string, string> | undefined;
+  for (const pathname of withoutBase(request.pathname, basePaths)) {
+    if ((own = matchTemplate(template, pathname))) break;
+  }
   if (!own) return undefined;
   const named = greedyNames(params);
   const trusted =
@@ -159,11 +160,16 @@ function checkedParams(
   return trusted ? named : own;
 }
 
+const PLUS = 0x2b;
+const STAR = 0x2a;
+
 /** AWS's greedy path labels: the template says `{Key+}`, the parameter is called `Key`. */
 function greedyNames(params: Record<string, string>): Record<string, string> {
   let out: Record<string, string> | undefined;
-  for (const [name, value] of Object.entries(params)) {
-    if (!/[+*]$/.test(name)) continue;
+  for (const name in params) {
+    const last = name.charCodeAt(name.length - 1);
+    if (last !== PLUS && last !== STAR) continue;
+    const value = params[name]!;
     out ??= { ...params };
     out[name.slice(0, -1)] = value;
   }

@@ -53,25 +53,30 @@ export function createMockServer(
 
   let closing = false;
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = performance.now();
-    current
-      .pipeline(req)
-      .catch((error: unknown) => internalError(error))
-      .then((reply) => {
-        const write = () => {
-          // While shutting down, a kept-alive connection is closed once its response is out.
-          if (closing) reply = { ...reply, headers: [...reply.headers, 'connection', 'close'] };
-          send(req, res, reply);
-          resolved.onRequest?.({
-            method: req.method ?? 'GET',
-            url: req.url ?? '/',
-            status: reply.status,
-            ms: performance.now() - started,
-          });
-        };
-        if (resolved.delay > 0) setTimeout(guarded(res, write), resolved.delay);
-        else guarded(res, write)();
-      });
+    const started = resolved.onRequest ? performance.now() : 0;
+    const respond = (reply: PreparedReply) => {
+      const write = () => {
+        // While shutting down, a kept-alive connection is closed once its response is out.
+        if (closing) reply = { ...reply, headers: [...reply.headers, 'connection', 'close'] };
+        send(req, res, reply);
+        resolved.onRequest?.({
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          status: reply.status,
+          ms: performance.now() - started,
+        });
+      };
+      if (resolved.delay > 0) setTimeout(guarded(res, write), resolved.delay);
+      else guarded(res, write)();
+    };
+    let reply: PreparedReply | Promise<PreparedReply>;
+    try {
+      reply = current.pipeline(req);
+    } catch (error) {
+      reply = internalError(error);
+    }
+    if (reply instanceof Promise) reply.catch(internalError).then(respond);
+    else respond(reply);
   };
   const server = createServer(serverOptions(resolved.timeouts), handle);
   answerClientErrors(server);

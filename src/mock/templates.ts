@@ -65,10 +65,13 @@ export function literalLength(key: string): number {
 export function matchTemplate(
   template: PathTemplate,
   pathname: string,
-  decoded = safeDecode(pathname),
+  decoded?: string,
 ): Record<string, string> | undefined {
-  const match =
-    template.regex.exec(pathname) ?? (decoded === pathname ? null : template.regex.exec(decoded));
+  let match = template.regex.exec(pathname);
+  if (!match) {
+    decoded ??= safeDecode(pathname);
+    if (decoded !== pathname) match = template.regex.exec(decoded);
+  }
   if (!match) return undefined;
   const params: Record<string, string> = {};
   template.names.forEach((name, i) => {
@@ -87,6 +90,7 @@ export function withoutBase(pathname: string, basePaths: readonly string[]): str
 }
 
 export function safeDecode(text: string): string {
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

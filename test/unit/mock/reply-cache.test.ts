@@ -23,6 +23,13 @@ describe('ReplyCache', () => {
     ],
     ['by entries, without reads', 2, 1000, ['a', 'b', 'c'], { a: false, b: true, c: true }],
     [
+      'by entries: a read entry is passed over once, then its age counts again (CLOCK)',
+      2,
+      1000,
+      ['a', 'b', 'get a', 'c', 'd'],
+      { a: true, b: false, c: false, d: true },
+    ],
+    [
       'by bytes',
       100,
       80,

@@ -32,8 +32,20 @@ export function isMockApiKey(key: string): boolean {
 
 /** `Authorization: Basic <base64(user:pass)>` with any user and password; false when malformed. */
 export function basicCredentials(headers: IncomingHttpHeaders): boolean | undefined {
-  const match = /^Basic\s+(\S+)$/i.exec(headers.authorization ?? '');
-  if (!match?.[1]) return /^Basic\b/i.test(headers.authorization ?? '') ? false : undefined;
+  const header = headers.authorization ?? '';
+  // A client sends the same header on every request: decoded once, not once per request.
+  if (header !== lastBasic.header) lastBasic = { header, verdict: judgeBasic(header) };
+  return lastBasic.verdict;
+}
+
+let lastBasic: { header: string; verdict: boolean | undefined } = {
+  header: '',
+  verdict: undefined,
+};
+
+function judgeBasic(header: string): boolean | undefined {
+  const match = /^Basic\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) return /^Basic\b/i.test(header) ? false : undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   return decoded.includes(':');
 }
