@@ -57,11 +57,13 @@ export function createPipeline(
   router: Router,
   options: ResolvedMockOptions,
 ): Pipeline {
-  const plans = new Map<OperationEntry, OperationPlan>();
+  // Each plan with a short name for the reply cache's keys: a lookup hashes a key each time.
+  const plans = new Map<OperationEntry, { plan: OperationPlan; name: string }>();
   const planFor = (entry: OperationEntry) => {
-    let plan = plans.get(entry);
-    if (!plan) plans.set(entry, (plan = compilePlan(doc, entry)));
-    return plan;
+    let planned = plans.get(entry);
+    if (!planned)
+      plans.set(entry, (planned = { plan: compilePlan(doc, entry), name: `${plans.size}` }));
+    return planned;
   };
   const routing = requestRouter(doc, router);
   const cache = new ReplyCache();
@@ -84,22 +86,22 @@ export function createPipeline(
     if (route.kind === 'method-not-allowed') return methodNotAllowed(incoming, route.allowed);
     const choice = chooseScenario(incoming.query, options.scenario);
     if ('error' in choice) return messageReply(400, choice.error);
-    const plan = planFor(route.entry);
-    // The operation's method, not the request's: HEAD answers exactly what GET would.
-    const seed = requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario);
+    const { plan, name } = planFor(route.entry);
     // Built only when a reply is not cached yet.
     const context = (): BodyContext => ({
       doc,
       path: route.entry.path,
       method: route.entry.method,
       onStaleExample: options.onStaleExample,
-      seed,
+      // The operation's method, not the request's: HEAD answers exactly what GET would.
+      seed: requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario),
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
     });
-    // Operations told apart by more than their path (`/#Action=A`, `/#Action=B`) share a
-    // pathname, and so a seed: the key names the operation too.
-    const key = `${route.entry.path}|${seed}`;
+    // What the seed is made of, besides what is fixed for the server: the operation (those
+    // told apart by more than their path, `/#Action=A` and `/#Action=B`, share a pathname),
+    // the scenario and the path.
+    const key = `${name}|${choice.scenario}|${incoming.pathname}`;
     if (isForcedError(choice.scenario)) {
       req.resume();
       const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
@@ -111,7 +113,9 @@ export function createPipeline(
     const respond = (): Reply | PreparedReply => {
       // A page's links depend on the whole URL; any other body only on the seed.
       // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
-      const pageKey = plan.pagination ? `${key}|${req.headers.host}|${req.url}` : key;
+      const pageKey = plan.pagination
+        ? `${name}|${choice.scenario}|${req.headers.host}|${req.url}`
+        : key;
       return cached(pageKey, () => success(context(), incoming, plan, route.params));
     };
     const refused = authenticate(doc, incoming, plan);

@@ -16,9 +16,10 @@ import {
  * Routes a request: first the path keys with a query or fragment part whose conditions it
  * meets (qualified-routes.ts); then the radix router, checked against its template by the
  * letter (templates.ts). Where the router has no answer or a wrong one, the templates are
- * tried in turn, most concrete first; and in documents with parameters inside a segment
- * (Google's `/v2/{name}` beside `/v2/{resource}:getIamPolicy`, Graph's `(period='{period}')`),
- * whose templates the router cannot tell apart, they go first. Last comes a qualified key whose
+ * tried in turn, most concrete first. Templates with parameters inside a segment (Google's
+ * `/v2/{name}` beside `/v2/{resource}:getIamPolicy`, Graph's `(period='{period}')`), which the
+ * router cannot tell apart, go first, and lose only to a more concrete template the router
+ * finds: the other templates of such a document still cost one router lookup, not a search. Last comes a qualified key whose
  * conditions are not met, so that its validation says what is missing.
  */
 export interface RequestRouter {
@@ -34,24 +35,34 @@ export function requestRouter(doc: OpenApiDocument, router: Router): RequestRout
     operations.filter((op) => !qualified?.owns(op.path)),
     basePaths,
   );
-  const templatesFirst = operations.some((op) => /[^/]\{|\}[^/]/.test(op.path.split(/[?#]/)[0]!));
+  // Templates with a parameter inside a segment are tried before the router, which cannot
+  // tell them apart; a concrete template the router finds still wins over a less concrete one.
+  const inner = operations.filter((op) => !qualified?.owns(op.path) && hasInnerParameter(op.path));
+  const innerFirst = inner.length > 0 ? new TemplateIndex(doc, inner, basePaths) : undefined;
   const found = (match: QualifiedMatch): RouteMatch => ({ kind: 'found', ...match });
   return {
     route: (request) => {
       const special = qualified?.match(request);
       if (special) return found(special);
-      const first = templatesFirst ? templates.match(request) : undefined;
-      if (first) return found(first);
+      const first = innerFirst?.match(request);
       const route = router.match(request.method, request.pathname);
       if (route.kind === 'found' && !qualified?.owns(route.entry.path)) {
-        const params = checkedParams(route.params, templates.of(route.entry), request, basePaths);
-        if (params) return { ...route, params };
+        const template = templates.of(route.entry);
+        const params = checkedParams(route.params, template, request, basePaths);
+        if (params && (!first || template.literal > innerFirst!.of(first.entry).literal)) {
+          return { ...route, params };
+        }
       }
-      const fallback =
-        (templatesFirst ? undefined : templates.match(request)) ?? qualified?.fallback(request);
+      if (first) return found(first);
+      const fallback = templates.match(request) ?? qualified?.fallback(request);
       return fallback ? found(fallback) : route;
     },
   };
+}
+
+/** `{Sid}.json`, `{base}...{head}`, `:archive` after a parameter: more than a whole segment. */
+function hasInnerParameter(path: string): boolean {
+  return /[^/]\{|\}[^/]/.test(path.split(/[?#]/)[0]!);
 }
 
 /**
@@ -82,17 +93,32 @@ class TemplateIndex {
 
   match(request: QualifiedRequest): QualifiedMatch | undefined {
     const buckets = (this.buckets ??= this.index());
-    const methods = request.method === 'HEAD' ? ['head', 'get'] : [request.method.toLowerCase()];
+    const method = request.method.toLowerCase();
     for (const pathname of withoutBase(request.pathname, this.basePaths)) {
-      const candidates = [...(buckets.get(bucketOf(pathname)) ?? []), ...this.anywhere];
+      const bucket = buckets.get(bucketOf(pathname));
       const decoded = safeDecode(pathname);
-      for (const method of methods) {
-        for (const entry of candidates) {
-          if (entry.method !== method) continue;
-          const params = matchTemplate(this.of(entry), pathname, decoded);
-          if (params) return { entry, params };
-        }
-      }
+      const found =
+        this.first(bucket, method, pathname, decoded) ??
+        this.first(this.anywhere, method, pathname, decoded) ??
+        (method === 'head'
+          ? (this.first(bucket, 'get', pathname, decoded) ??
+            this.first(this.anywhere, 'get', pathname, decoded))
+          : undefined);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private first(
+    candidates: readonly OperationEntry[] | undefined,
+    method: string,
+    pathname: string,
+    decoded: string,
+  ): QualifiedMatch | undefined {
+    for (const entry of candidates ?? []) {
+      if (entry.method !== method) continue;
+      const params = matchTemplate(this.of(entry), pathname, decoded);
+      if (params) return { entry, params };
     }
     return undefined;
   }
@@ -130,10 +156,22 @@ function pathEnums(doc: OpenApiDocument, entry: OperationEntry): Map<string, str
   return out;
 }
 
-/** `/users/5/posts` → `3|users`: segment count and first segment. */
-function bucketOf(pathname: string): string {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
-  return `${segments.length}|${segments[0] ?? ''}`;
+const SLASH = 0x2f;
+
+/** `/users/5/posts` → `3|users`: segment count and first segment (trailing slashes aside). */
+export function bucketOf(pathname: string): string {
+  let end = pathname.length;
+  while (end > 0 && pathname.charCodeAt(end - 1) === SLASH) end--;
+  let segments = 0;
+  let firstStart = end;
+  let firstEnd = end;
+  for (let i = 0; i < end; i++) {
+    if (pathname.charCodeAt(i) !== SLASH) continue;
+    segments++;
+    if (segments === 1) firstStart = i + 1;
+    else if (segments === 2) firstEnd = i;
+  }
+  return `${segments}|${pathname.slice(firstStart, firstEnd)}`;
 }
 
 /**

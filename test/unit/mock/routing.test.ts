@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../../src/core/types.js';
 import { listOperations, type OperationEntry } from '../../../src/core/engine/operations.js';
 import { buildRouter } from '../../../src/mock/router.js';
-import { requestRouter } from '../../../src/mock/routing.js';
+import { bucketOf, requestRouter } from '../../../src/mock/routing.js';
 
 const paths: [OperationEntry['method'], string][] = [
   ['get', '/v1/{name}'],
@@ -16,6 +16,7 @@ const paths: [OperationEntry['method'], string][] = [
   ['put', '/groups/{name}'],
   ['get', '/v2/{name}'],
   ['get', '/v2/{resource}:getIamPolicy'],
+  ['post', '/v1/special:archive'],
 ];
 const doc = {
   openapi: '3.0.3',
@@ -77,6 +78,24 @@ describe('requestRouter: templates matched by the letter where the radix router 
     ],
     ['the less concrete one for the rest', 'GET', '/v2/r1', ['/v2/{name}', { name: 'r1' }]],
     [
+      'HEAD, by the GET template with a parameter inside a segment',
+      'HEAD',
+      '/v2/r1:getIamPolicy',
+      ['/v2/{resource}:getIamPolicy', { resource: 'r1' }],
+    ],
+    [
+      'a concrete path the router finds, over a template with a parameter inside a segment',
+      'POST',
+      '/v1/special:archive',
+      ['/v1/special:archive', {}],
+    ],
+    [
+      'the template with the parameter inside a segment for the others',
+      'POST',
+      '/v1/other:archive',
+      ['/v1/{name}:archive', { name: 'other' }],
+    ],
+    [
       'adjacent parameters',
       'GET',
       '/profiles/a.b.json',
@@ -85,5 +104,20 @@ describe('requestRouter: templates matched by the letter where the radix router 
     ['nothing there', 'GET', '/nope', 'not-found'],
   ])('%s', (_name, method, pathname, want) => {
     expect(route(method, pathname)).toEqual(want);
+  });
+});
+
+describe('bucketOf: segment count and first segment', () => {
+  it.each([
+    ['/users/5/posts', '3|users'],
+    ['/users/5/posts/', '3|users'],
+    ['/users//5', '3|users'],
+    ['/', '0|'],
+    ['', '0|'],
+    ['/a', '1|a'],
+    ['users/5', '1|5'],
+    ['nothing', '0|'],
+  ])('%s → %s', (pathname, want) => {
+    expect(bucketOf(pathname)).toBe(want);
   });
 });
