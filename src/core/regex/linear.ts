@@ -30,6 +30,7 @@ export type Linear =
  * @see https://github.com/google/re2/wiki/WhyRE2
  */
 export function linearPattern(source: string): Linear {
+  if (backtrackSafe(source)) return { tester: new RegExp(source, 'u'), widened: false };
   const length = lengthPattern(source);
   if (length) return length;
   const conjunction = splitLeadingLookaheads(source);
@@ -54,7 +55,7 @@ export function linearPattern(source: string): Linear {
  * limit (`(a{100}){100}`) are only found when compiled.
  */
 export function linearForm(source: string): { widened: boolean } | { unrunnable: Unrunnable } {
-  if (WHOLE_REPEAT.test(source)) return { widened: false };
+  if (backtrackSafe(source) || WHOLE_REPEAT.test(source)) return { widened: false };
   const conjunction = splitLeadingLookaheads(source);
   const parts = conjunction ? [...conjunction.must, ...conjunction.mustNot] : [source];
   let widened = false;
@@ -64,6 +65,69 @@ export function linearForm(source: string): { widened: boolean } | { unrunnable:
     widened ||= syntax.widened;
   }
   return { widened };
+}
+
+/**
+ * A pattern JavaScript's own backtracking engine runs in linear time, which is several times
+ * faster than re2js on the short values of parameters: no group, no alternation, no
+ * backreference or lookaround, and at most one repetition of variable count — in a pattern
+ * anchored at its start when there is one (`^AC[0-9a-fA-F]{32}$`, `^[\w.-]+$`,
+ * `^\d{4}-\d{2}-\d{2}$`, `[A-Z]{3}`). With a single choice point and one place to start, a
+ * failing match backtracks at most once per character. Two repetitions (`^a*a*$`) or an
+ * unanchored one (`a+b`) can take quadratic time or worse, and go to re2js.
+ */
+export function backtrackSafe(source: string): boolean {
+  const anchored = source.startsWith('^');
+  let variable = 0;
+  let i = anchored ? 1 : 0;
+  while (i < source.length) {
+    const atom = atomLength(source, i);
+    if (atom === 0) {
+      if (source[i] !== '$' || i !== source.length - 1) return false;
+      break;
+    }
+    i += atom;
+    const quantifier = QUANTIFIER.exec(source.slice(i, i + 24));
+    if (!quantifier) continue;
+    i += quantifier[0].length;
+    const [, symbol, min, comma, max] = quantifier;
+    if (symbol !== undefined || (comma !== undefined && max !== min)) variable++;
+  }
+  return (variable === 0 || (variable === 1 && anchored)) && compiles(source);
+}
+
+/** `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy. */
+const QUANTIFIER = /^(?:([*+?])|\{(\d+)(,)?(\d*)\})\??/;
+
+/**
+ * The length of the atom at `i`: a literal, `.`, an escape other than a backreference, or a
+ * class; 0 for anything else (a group, an alternation, an anchor, a stray quantifier).
+ */
+function atomLength(source: string, i: number): number {
+  const c = source[i]!;
+  if (c === '\\') {
+    const escape = /^\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|[^1-9kpPuxc])/.exec(
+      source.slice(i, i + 40),
+    );
+    return escape ? escape[0].length : 0;
+  }
+  if (c === '[') {
+    for (let j = i + 1; j < source.length; j++) {
+      if (source[j] === '\\') j++;
+      else if (source[j] === ']') return j + 1 - i;
+    }
+    return 0;
+  }
+  return '()|^$*+?{}'.includes(c) ? 0 : 1;
+}
+
+function compiles(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Tighter and tighter repeat limits, for nested counts whose product RE2 refuses. */

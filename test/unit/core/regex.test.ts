@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linearPattern } from '../../../src/core/regex/linear.js';
+import { backtrackSafe, linearPattern } from '../../../src/core/regex/linear.js';
 import { patternCaveat, patternTest } from '../../../src/core/regex/pattern-test.js';
 import { toRe2Syntax } from '../../../src/core/regex/re2-syntax.js';
 
@@ -80,13 +80,38 @@ describe('linearPattern: the verdicts of RegExp, in linear time', () => {
   });
 });
 
+describe('backtrackSafe: patterns RegExp runs in linear time', () => {
+  it.each([
+    ['a fixed-length id', '^AC[0-9a-fA-F]{32}$', true],
+    ['one repetition, anchored', '^[\\w.-]+$', true],
+    ['a lazy one', '^a.*?$', true],
+    ['fixed counts only, unanchored', '[A-Z]{3}', true],
+    ['a date', '^\\d{4}-\\d{2}-\\d{2}$', true],
+    ['property escapes', '^\\p{L}+$', true],
+    ['an escaped bracket in a class', '^[\\]a]+$', true],
+    ['a range count', '^[a-z]{2,1500}$', true],
+    ['two repetitions', '^a*a*$', false],
+    ['one repetition, unanchored', 'a+b', false],
+    ['a group', '^(ab)+$', false],
+    ['an alternation', '^a|b$', false],
+    ['a backreference', '^(.)\\1$', false],
+    ['a lookahead', '^(?=a).*$', false],
+    ['an anchor inside', 'a^b', false],
+    ['a dollar inside', '^a$b', false],
+    ['an unclosed class', '^[ab', false],
+  ])('%s: %s', (_name, source, want) => {
+    expect(backtrackSafe(source)).toBe(want);
+  });
+});
+
 describe('patternCaveat: what a startup warning says', () => {
   it.each([
     ['exact', '^[a-z]+$', undefined],
     ['exact, counted apart', '^.{0,4096}$', undefined],
+    ['exact, run by RegExp', '^arn:.{16,2044}$', undefined],
     [
       'widened',
-      '^arn:.{16,2044}$',
+      '^(arn):.{16,2044}$',
       'pattern checked with its counts above 1000 read as "at least" (RE2 counts to 1,000)',
     ],
     [
