@@ -106,9 +106,10 @@ const QUANTIFIER = /^(?:([*+?])|\{(\d+)(,)?(\d*)\})\??/;
 function atomLength(source: string, i: number): number {
   const c = source[i]!;
   if (c === '\\') {
-    const escape = /^\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|[^1-9kpPuxc])/.exec(
-      source.slice(i, i + 40),
-    );
+    const escape =
+      /^\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|[^1-9kpPuxc])/.exec(
+        source.slice(i, i + 40),
+      );
     return escape ? escape[0].length : 0;
   }
   if (c === '[') {
