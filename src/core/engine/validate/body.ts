@@ -21,6 +21,8 @@ interface BodyEntry {
   firstError: Partial<Record<AjvKind, ValidateFunction>>;
   /** The JSON body's verdict without a validator; null when only ajv can tell. */
   instant?: ((data: unknown) => boolean | undefined) | null;
+  /** A JSON schema too large to compile up front: checked by walking it first. */
+  large: boolean;
   /** Validators of the schema pruned to the names a body holds (prune.ts), by those names. */
   pruned?: Map<string, ValidateFunction>;
 }
@@ -49,8 +51,10 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
   for (const entry of entries) {
     const kind = kindOf(entry.mediaType);
     // A large JSON body is first checked by walking its schema: its validator, needed only for
-    // the errors of an invalid body, took Graph's larger bodies seconds to compile.
-    if (kind !== undefined && !(kind === 'strict' && isLarge(entry.schema))) {
+    // the errors of an invalid body, took Graph's larger bodies seconds to compile. The others
+    // get both validators now, so that validating a request never compiles anything.
+    if (kind !== undefined && !(kind === 'strict' && entry.large)) {
+      validatorFor(entry, kind, true);
       validatorFor(entry, kind);
     }
   }
@@ -62,22 +66,24 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
     if (entry === undefined || kind === undefined) return null;
     // A multipart body the server did not parse into fields has nothing to check.
     if (kind === 'coerce' && !isPlainObject(input.body)) return null;
-    const verdict =
-      kind === 'strict' && entry.validators.strict === undefined
-        ? instantVerdictFor(entry, input.body)
-        : undefined;
-    if (verdict === true) return null;
-    const firstError = hasMoreValues(input.body, MAX_VALUES_FOR_ALL_ERRORS);
-    const validate =
-      verdict === false
-        ? prunedValidator(entry, input.body, firstError)
-        : validatorFor(entry, kind, firstError);
     // Coercion writes into the data: never into the caller's object.
-    const data =
+    const data = () =>
       kind === 'coerce'
         ? cloneData(shapeFields(input.body as Record<string, unknown>, entry.fields))
         : input.body;
-    if (validate(data)) return null;
+    // Most bodies are valid, and a validator that stops at the first error says so soonest
+    // (a oneOf's failing branches stop early too); the errors are listed only for the others.
+    const large = kind === 'strict' && entry.large;
+    const verdict = large
+      ? instantVerdictFor(entry, input.body)
+      : validatorFor(entry, kind, true)(data());
+    if (verdict === true) return null;
+    const firstError = hasMoreValues(input.body, MAX_VALUES_FOR_ALL_ERRORS);
+    const validate =
+      large && verdict === false
+        ? prunedValidator(entry, input.body, firstError)
+        : validatorFor(entry, kind, firstError);
+    if (validate(data())) return null;
     return groupMessages(fieldMessages(validate.errors ?? [], []));
   };
 }
@@ -104,7 +110,8 @@ function bodyEntries(doc: OpenApiDocument, requestBody: RequestBodyObject): Body
     const mediaType = normaliseMediaType(key);
     // Forms are read by every entry: Laravel takes a form where the document declares JSON.
     const fields = formFieldsOf(schema, media);
-    return { mediaType, schema, fields, required, validators: {}, firstError: {} };
+    const large = isLarge(schema);
+    return { mediaType, schema, fields, required, large, validators: {}, firstError: {} };
   });
 }
 
