@@ -12,8 +12,8 @@ import { readDocument } from '../../corpus/lib/load.mjs';
 
 /**
  * The documents: GitHub's (the benchmark's own peer) and nine of APIs.guru's directory (the
- * Graph case's peer), chosen for their sizes and their security schemes — none, API keys in a
- * header or the query, Bearer, Basic, OAuth 2 — and their bodies, JSON and form-encoded.
+ * Graph case's peer), chosen for their sizes, their security schemes (none, an API key header,
+ * Bearer, Basic, OAuth 2) and their bodies, JSON and form-encoded.
  */
 export const CORPUS_DOCUMENTS = [
   { id: 'github', peer: 'github' },
@@ -22,7 +22,7 @@ export const CORPUS_DOCUMENTS = [
   { id: 'asana', directory: 'asana.com.json' },
   { id: 'box', directory: 'box.com.json' },
   { id: 'digitalocean', directory: 'digitalocean.com.json' },
-  { id: 'trello', directory: 'trello.com.json' },
+  { id: 'circleci', directory: 'circleci.com.json' },
   { id: 'spotify', directory: 'spotify.com.json' },
   { id: 'sendgrid', directory: 'sendgrid.com.json' },
   { id: 'bitbucket', directory: 'bitbucket.org.json' },
@@ -107,12 +107,18 @@ async function tryOperation(ctx, op, probe) {
 }
 
 function isKind(ctx, op, kind) {
-  const hasPathParameter = /\{[^}]+\}/.test(op.path);
   switch (kind) {
     case 'item':
-      return op.method === 'get' && hasPathParameter && answersJson(ctx, op);
+      // One resource: the last segment names it by a parameter (`/users/{id}`, `/{Sid}.json`).
+      return op.method === 'get' && /\{[^}/]+\}[^/]*\/?$/.test(op.path) && answersJson(ctx, op);
     case 'list':
-      return op.method === 'get' && queryParameters(ctx, op) > 0 && answersJson(ctx, op);
+      // A collection: its path does not end in an item's parameter.
+      return (
+        op.method === 'get' &&
+        !/\}\/?$/.test(op.path) &&
+        queryParameters(ctx, op) > 0 &&
+        answersJson(ctx, op)
+      );
     case 'write':
       return ['post', 'put', 'patch'].includes(op.method) && hasBodyProperties(ctx, op);
     default:
