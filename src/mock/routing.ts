@@ -71,6 +71,8 @@ function hasInnerParameter(path: string): boolean {
  */
 class TemplateIndex {
   private readonly templates = new WeakMap<OperationEntry, PathTemplate>();
+  /** Each bucketed template's all-literal segments by position; null: no prefilter. */
+  private readonly literals = new WeakMap<OperationEntry, (string | undefined)[] | null>();
   private buckets: Map<string, OperationEntry[]> | undefined;
   private anywhere: OperationEntry[] = [];
 
@@ -97,12 +99,12 @@ class TemplateIndex {
     for (const pathname of withoutBase(request.pathname, this.basePaths)) {
       const bucket = buckets.get(bucketOf(pathname));
       const decoded = safeDecode(pathname);
+      const path: RequestPath = { pathname, decoded, segments: segmentsOf(pathname, decoded) };
       const found =
-        this.first(bucket, method, pathname, decoded) ??
-        this.first(this.anywhere, method, pathname, decoded) ??
+        this.first(bucket, method, path) ??
+        this.first(this.anywhere, method, path) ??
         (method === 'head'
-          ? (this.first(bucket, 'get', pathname, decoded) ??
-            this.first(this.anywhere, 'get', pathname, decoded))
+          ? (this.first(bucket, 'get', path) ?? this.first(this.anywhere, 'get', path))
           : undefined);
       if (found) return found;
     }
@@ -112,15 +114,30 @@ class TemplateIndex {
   private first(
     candidates: readonly OperationEntry[] | undefined,
     method: string,
-    pathname: string,
-    decoded: string,
+    path: RequestPath,
   ): QualifiedMatch | undefined {
     for (const entry of candidates ?? []) {
-      if (entry.method !== method) continue;
-      const params = matchTemplate(this.of(entry), pathname, decoded);
+      if (entry.method !== method || !this.mayMatch(entry, path)) continue;
+      const params = matchTemplate(this.of(entry), path.pathname, path.decoded);
       if (params) return { entry, params };
     }
     return undefined;
+  }
+
+  /**
+   * False when a segment the template spells out differs from the request's, as sent and as
+   * decoded: most templates of a bucket are told apart so, by string comparisons rather than
+   * by their regular expressions.
+   */
+  private mayMatch(entry: OperationEntry, path: RequestPath): boolean {
+    const literals = this.literals.get(entry);
+    if (!literals || !path.segments) return true;
+    const [sent, decoded] = path.segments;
+    for (let i = 0; i < literals.length; i++) {
+      const literal = literals[i];
+      if (literal !== undefined && sent[i] !== literal && decoded[i] !== literal) return false;
+    }
+    return true;
   }
 
   /** Sorted by their literal text alone: templates compile as requests try them. */
@@ -135,12 +152,40 @@ class TemplateIndex {
         continue;
       }
       const key = bucketOf(path);
+      this.literals.set(entry, literalSegments(path, pathEnums(this.doc, entry)));
       const list = buckets.get(key);
       if (list) list.push(entry);
       else buckets.set(key, [entry]);
     }
     return buckets;
   }
+}
+
+/** A request path as the templates are tried on it: as sent, decoded, and split. */
+interface RequestPath {
+  pathname: string;
+  decoded: string;
+  /** Its segments as sent and as decoded; undefined when decoding adds a `/`. */
+  segments: [string[], string[]] | undefined;
+}
+
+function segmentsOf(pathname: string, decoded: string): [string[], string[]] | undefined {
+  const sent = pathname.replace(/\/+$/, '').split('/');
+  if (decoded === pathname) return [sent, sent];
+  const split = decoded.replace(/\/+$/, '').split('/');
+  return split.length === sent.length ? [sent, split] : undefined;
+}
+
+/**
+ * A template path's segments that hold no parameter, by position (the others undefined); null
+ * when an enum value holds a `/`, which would shift the positions.
+ */
+function literalSegments(
+  path: string,
+  enums: ReadonlyMap<string, string[]>,
+): (string | undefined)[] | null {
+  for (const values of enums.values()) if (values.some((v) => v.includes('/'))) return null;
+  return path.split('/').map((segment) => (segment.includes('{') ? undefined : segment));
 }
 
 /** The string values a path parameter's enum allows, by parameter name. */

@@ -90,6 +90,12 @@ describe('requestRouter: templates matched by the letter where the radix router 
       ['/v1/special:archive', {}],
     ],
     [
+      'a literal segment sent percent-encoded',
+      'GET',
+      '/%762/r1:getIamPolicy',
+      ['/v2/{resource}:getIamPolicy', { resource: 'r1' }],
+    ],
+    [
       'the template with the parameter inside a segment for the others',
       'POST',
       '/v1/other:archive',
