@@ -17,6 +17,7 @@ const paths: [OperationEntry['method'], string][] = [
   ['get', '/v2/{name}'],
   ['get', '/v2/{resource}:getIamPolicy'],
   ['post', '/v1/special:archive'],
+  ['get', '/v3/items/{id}.json'],
 ];
 const doc = {
   openapi: '3.0.3',
@@ -92,8 +93,8 @@ describe('requestRouter: templates matched by the letter where the radix router 
     [
       'a literal segment sent percent-encoded',
       'GET',
-      '/%762/r1:getIamPolicy',
-      ['/v2/{resource}:getIamPolicy', { resource: 'r1' }],
+      '/v3/%69tems/5.json',
+      ['/v3/items/{id}.json', { id: '5' }],
     ],
     [
       'the template with the parameter inside a segment for the others',
