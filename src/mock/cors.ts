@@ -14,13 +14,16 @@ const SAFELISTED = new Set([
 /**
  * CORS for every response: the mock is called from browsers on other origins (a Vite dev
  * server on :5173 calling the mock on :8081), with cookies or Authorization headers. The part
- * that depends on the request's `Origin` is added per request, as a flat header list.
+ * that depends on the request's `Origin` follows the reply's own headers, in a flat list.
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
-export function pushOriginHeaders(request: IncomingHttpHeaders, out: string[]): void {
-  const origin = request.origin;
-  out.push('access-control-allow-origin', origin ?? '*', 'vary', 'Origin');
+export function withOriginHeaders(
+  headers: readonly string[],
+  origin: string | undefined,
+): string[] {
+  const out = [...headers, 'access-control-allow-origin', origin ?? '*', 'vary', 'Origin'];
   if (origin !== undefined) out.push('access-control-allow-credentials', 'true');
+  return out;
 }
 
 /** The response's own headers a browser script may read: worked out once per prepared reply. */

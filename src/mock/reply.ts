@@ -18,6 +18,8 @@ export interface PreparedReply {
   /** Header names and values, flat (`[name, value, name, value]`), as `writeHead` takes them. */
   headers: string[];
   payload?: Buffer;
+  /** `headers` with the CORS headers of a request without `Origin`, made on first use. */
+  anyOrigin?: string[];
 }
 
 export function messageReply(

@@ -3,7 +3,7 @@ import type { Finding } from '../core/errors.js';
 import { listen } from '../core/listen.js';
 import { answerClientErrors, serverOptions } from '../core/server-guard.js';
 import type { OpenApiDocument } from '../core/types.js';
-import { pushOriginHeaders } from './cors.js';
+import { withOriginHeaders } from './cors.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
 import {
   DEFAULT_HOST,
@@ -57,7 +57,13 @@ export function createMockServer(
     const respond = (reply: PreparedReply) => {
       const write = () => {
         // While shutting down, a kept-alive connection is closed once its response is out.
-        if (closing) reply = { ...reply, headers: [...reply.headers, 'connection', 'close'] };
+        if (closing) {
+          reply = {
+            ...reply,
+            headers: [...reply.headers, 'connection', 'close'],
+            anyOrigin: undefined,
+          };
+        }
         send(req, res, reply);
         resolved.onRequest?.({
           method: req.method ?? 'GET',
@@ -138,8 +144,12 @@ function guarded(res: ServerResponse, write: () => void): () => void {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, reply: PreparedReply): void {
-  const headers = reply.headers.slice();
-  pushOriginHeaders(req.headers, headers);
+  const origin = req.headers.origin;
+  // Without an Origin, the list is the same every time: made once per prepared reply.
+  const headers =
+    origin === undefined
+      ? (reply.anyOrigin ??= withOriginHeaders(reply.headers, undefined))
+      : withOriginHeaders(reply.headers, origin);
   res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : reply.payload);
 }
