@@ -120,11 +120,12 @@ export function createPipeline(
     };
     const refused = authenticate(doc, incoming, plan);
     if (refused) return refused;
-    if (!plan.hasBody) {
+    const mediaType = plan.hasBody ? mediaTypeOf(incoming.headers['content-type']) : undefined;
+    // Stripe's reads declare a body too; a request that sends none is answered at once.
+    if (!plan.hasBody || !sendsBody(req)) {
       req.resume();
-      return checkInput(incoming, plan, route.params, undefined, undefined) ?? respond();
+      return checkInput(incoming, plan, route.params, undefined, mediaType) ?? respond();
     }
-    const mediaType = mediaTypeOf(incoming.headers['content-type']);
     return parseBody(req, mediaType, plan).then((parsed) => {
       if ('reply' in parsed) return parsed.reply;
       return checkInput(incoming, plan, route.params, parsed.body, mediaType) ?? respond();
@@ -161,6 +162,12 @@ function parseIncoming(req: IncomingMessage): Incoming | Reply {
     headers: req.headers,
     cookies: parseCookies(req.headers.cookie),
   };
+}
+
+/** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
+function sendsBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function decodes(pathname: string): boolean {
