@@ -37,7 +37,8 @@ function flattenNestedStars(pattern: string): string {
   return compiles(flat) ? flat : pattern;
 }
 
-function compiles(pattern: string): boolean {
+/** Whether JavaScript compiles `pattern` with the `u` flag. */
+export function compiles(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');
     return true;

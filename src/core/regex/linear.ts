@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { RE2JS as RE2JSClass } from 're2js';
 import { codePoints } from '../code-points.js';
+import { compiles } from '../pattern.js';
 import { splitLeadingLookaheads } from './lookaheads.js';
 import { RE2_REPEAT_LIMIT, toRe2Syntax } from './re2-syntax.js';
 
@@ -120,15 +121,6 @@ function atomLength(source: string, i: number): number {
     return 0;
   }
   return '()|^$*+?{}'.includes(c) ? 0 : 1;
-}
-
-function compiles(source: string): boolean {
-  try {
-    new RegExp(source, 'u');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Tighter and tighter repeat limits, for nested counts whose product RE2 refuses. */
