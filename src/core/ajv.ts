@@ -11,10 +11,14 @@ import { patternTest } from './regex/pattern-test.js';
  * `coerce` is for parameters, which arrive as strings ("5" is an integer). `allErrors: false`
  * stops at the first error (for bodies too large to list every error of).
  */
-export function createAjv(options: { coerce?: boolean; allErrors?: boolean } = {}): Ajv2020 {
+export function createAjv(
+  options: { coerce?: boolean; allErrors?: boolean; verbose?: boolean } = {},
+): Ajv2020 {
   const ajvOptions: Options = {
     strict: false,
     allErrors: options.allErrors ?? true,
+    // Errors carry the schema and data they are about (contract checks name undeclared keys).
+    verbose: options.verbose ?? false,
     logger: false,
     validateFormats: true,
     coerceTypes: options.coerce ? 'array' : false,
