@@ -48,6 +48,17 @@ export function parseHost(value: string): string {
   return value;
 }
 
+/** An http(s) URL, such as a backend's (`--proxy`, `--url`). */
+export function parseHttpUrl(value: string, flag: string): URL {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw usage(
+      `Invalid value for ${flag}: "${value}". Use an http:// or https:// URL, such as http://127.0.0.1:8000.`,
+    );
+  }
+  return url;
+}
+
 export function usage(message: string): UserError {
   return new UserError(message, undefined, 2);
 }

@@ -35,7 +35,7 @@ export function createRequestLog(stream: NodeJS.WritableStream & { writableLengt
       const url =
         entry.url.length > MAX_URL_LENGTH ? `${entry.url.slice(0, MAX_URL_LENGTH)}…` : entry.url;
       buffer.push(
-        `${new Date().toISOString()} ${entry.method} ${url} ${entry.status} ${entry.ms.toFixed(1)}ms\n`,
+        `${new Date().toISOString()} ${entry.method} ${url} ${entry.status} ${entry.ms.toFixed(1)}ms${proxied(entry)}\n`,
       );
       if (buffer.length >= 256) flush();
       else if (!scheduled) {
@@ -45,4 +45,26 @@ export function createRequestLog(stream: NodeJS.WritableStream & { writableLengt
     },
     flush,
   };
+}
+
+/** A request's violations are listed after its line, at most this many. */
+const MAX_VIOLATION_LINES = 20;
+
+/**
+ * `--proxy`: who answered when it was the mock, the violations (one indented line each, as
+ * `location: message`) and what went unchecked.
+ */
+function proxied(entry: RequestLogEntry): string {
+  const { violations } = entry;
+  let text = entry.source === 'mock' ? ' (answered by the mock)' : '';
+  if (entry.note) text += ` (${entry.note})`;
+  if (!violations || violations.length === 0) return text;
+  text += ` ${violations.length} violation${violations.length === 1 ? '' : 's'}`;
+  for (const { location, message } of violations.slice(0, MAX_VIOLATION_LINES)) {
+    text += `\n  ${location}: ${message}`;
+  }
+  if (violations.length > MAX_VIOLATION_LINES) {
+    text += `\n  ... and ${violations.length - MAX_VIOLATION_LINES} more`;
+  }
+  return text;
 }

@@ -20,7 +20,7 @@ import { messageReply, type Reply } from './reply.js';
 export async function parseBody(
   req: IncomingMessage,
   mediaType: string | undefined,
-  plan: OperationPlan,
+  plan: Pick<OperationPlan, 'bodyTypes'>,
 ): Promise<{ body: unknown } | { reply: Reply }> {
   let raw: Buffer;
   try {

@@ -13,6 +13,7 @@ import {
   type ResolvedMockOptions,
 } from '../core/engine/options.js';
 import { createPipeline } from './pipeline.js';
+import { createProxy, resolveProxy, type ResolvedProxy } from './proxy/index.js';
 import { prepare, type PreparedReply } from './reply.js';
 import { buildRouter, serverBasePaths } from './router.js';
 
@@ -49,10 +50,11 @@ export function createMockServer(
   options: MockServerOptions = {},
 ): MockServer {
   const resolved = resolveMockOptions(options);
-  let current = build(document, resolved);
+  const proxy = resolved.proxy && resolveProxy(resolved.proxy);
+  let current = build(document, resolved, proxy);
 
   let closing = false;
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  const mock = (req: IncomingMessage, res: ServerResponse): void => {
     const started = resolved.onRequest ? performance.now() : 0;
     const respond = (reply: PreparedReply) => {
       const write = () => {
@@ -84,6 +86,10 @@ export function createMockServer(
     if (reply instanceof Promise) reply.catch(internalError).then(respond);
     else respond(reply);
   };
+  // Chosen once: without `proxy` a request never looks at it.
+  const handle = resolved.proxy
+    ? (req: IncomingMessage, res: ServerResponse) => current.proxy!.handle(req, res, () => closing)
+    : mock;
   const server = createServer(serverOptions(resolved.timeouts), handle);
   answerClientErrors(server);
 
@@ -97,7 +103,7 @@ export function createMockServer(
     },
     handle,
     replaceDocument: (next) => {
-      current = build(next, resolved);
+      current = build(next, resolved, proxy);
     },
     listen: (port = DEFAULT_PORT, host = DEFAULT_HOST) => listen(server, port, host),
     close: () =>
@@ -107,6 +113,7 @@ export function createMockServer(
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         server.close(() => {
           clearTimeout(force);
+          proxy?.upstream.agent.destroy();
           resolve();
         });
         server.closeIdleConnections();
@@ -115,11 +122,19 @@ export function createMockServer(
 }
 
 /** What is built from the document: swapped as a whole by `replaceDocument`. */
-function build(document: OpenApiDocument, options: ResolvedMockOptions) {
+function build(document: OpenApiDocument, options: ResolvedMockOptions, proxy?: ResolvedProxy) {
   const operations = listOperations(document);
   const warnings: Finding[] = [];
   const router = buildRouter(operations, warnings, serverBasePaths(document.servers));
-  return { operations, warnings, pipeline: createPipeline(document, router, options) };
+  const pipeline = createPipeline(document, router, options);
+  if (!proxy) return { operations, warnings, pipeline, proxy: undefined };
+  const fallback = createPipeline(document, router, options, { authenticate: false });
+  return {
+    operations,
+    warnings,
+    pipeline,
+    proxy: createProxy(document, router, fallback, options, proxy),
+  };
 }
 
 function internalError(error: unknown): PreparedReply {

@@ -11,4 +11,9 @@ export interface MockFlags {
   workers: string;
   requestTimeout: string;
   readyFile?: string;
+  proxy?: string;
+  proxyStrict?: boolean;
+  /** `--proxy-fallback` (the default) or `--no-proxy-fallback`. */
+  proxyFallback: boolean;
+  proxyTimeout?: string;
 }

@@ -14,11 +14,14 @@ import {
   parseHost,
   parseNonNegativeInt,
   parsePort,
+  parseHttpUrl,
   parsePositiveInt,
+  usage,
 } from '../options.js';
 import { reportToPrimary, startWorkers, stopWorkers } from '../cluster.js';
 import type { MockFlags } from './mock-flags.js';
 import type { OpenApiDocument } from '../../core/types.js';
+import { DEFAULT_PROXY_TIMEOUT, type ProxyOptions } from '../../core/engine/options.js';
 import { createRequestLog } from '../request-log.js';
 import { writeFileAtomic } from '../../core/write-atomic.js';
 
@@ -32,6 +35,7 @@ interface MockSettings {
   scenario: Scenario;
   workers: number;
   requestTimeout: number;
+  proxy: ProxyOptions | undefined;
 }
 
 function parseFlags(flags: MockFlags): MockSettings {
@@ -45,11 +49,36 @@ function parseFlags(flags: MockFlags): MockSettings {
     scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
     workers: parsePositiveInt(flags.workers, '--workers'),
     requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
+    proxy: parseProxy(flags),
+  };
+}
+
+/** `--proxy` and the options that only mean something with it. */
+function parseProxy(flags: MockFlags): ProxyOptions | undefined {
+  if (flags.proxy === undefined) {
+    const alone = flags.proxyStrict
+      ? '--proxy-strict'
+      : flags.proxyTimeout !== undefined
+        ? '--proxy-timeout'
+        : !flags.proxyFallback
+          ? '--no-proxy-fallback'
+          : undefined;
+    if (alone) throw usage(`${alone} needs --proxy <url>: name the backend to forward to.`);
+    return undefined;
+  }
+  return {
+    target: parseHttpUrl(flags.proxy, '--proxy'),
+    strict: flags.proxyStrict === true,
+    fallback: flags.proxyFallback,
+    timeout:
+      flags.proxyTimeout === undefined
+        ? DEFAULT_PROXY_TIMEOUT
+        : parsePositiveInt(flags.proxyTimeout, '--proxy-timeout'),
   };
 }
 
 export async function runMock(flags: MockFlags): Promise<void> {
-  const { host, port, delay, scenario, workers, requestTimeout } = parseFlags(flags);
+  const { host, port, delay, scenario, workers, requestTimeout, proxy } = parseFlags(flags);
   const c = colors();
   const out = (line = '') => process.stdout.write(line + '\n');
   // A file left by an earlier run that was killed must not tell a script this one is ready.
@@ -74,7 +103,7 @@ export async function runMock(flags: MockFlags): Promise<void> {
   }
   const warn = (finding: Finding) =>
     process.stderr.write(c.yellow(`Warning: ${formatFinding(finding)}`) + '\n');
-  const settings = { delay, scenario, requestTimeout };
+  const settings = { delay, scenario, requestTimeout, proxy };
   const { mock, log } = serve(spec.document, flags, settings, findings, warn);
   let url: string;
   let stop: () => Promise<void>;
@@ -96,9 +125,13 @@ export async function runMock(flags: MockFlags): Promise<void> {
       `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
     );
   }
-  await printTables(out, c, spec.document.info, url, mock.operations, scenario);
+  await printTables(out, c, spec.document.info, url, mock.operations, scenario, proxy);
   const served = workers > 1 ? ` by ${workers} workers` : '';
-  out(c.green(`Mock server running at ${c.bold(url)}`) + `${served} — press Ctrl+C to stop`);
+  const proxying = proxy ? `, proxying to ${c.bold(String(proxy.target))}` : '';
+  out(
+    c.green(`Mock server running at ${c.bold(url)}`) +
+      `${served}${proxying} — press Ctrl+C to stop`,
+  );
   if (flags.readyFile !== undefined) stop = await announceReady(flags.readyFile, url, stop);
   await stopOnSignal(stop);
 }
@@ -128,7 +161,7 @@ async function announceReady(
 function serve(
   document: OpenApiDocument,
   flags: MockFlags,
-  settings: Pick<MockSettings, 'delay' | 'scenario' | 'requestTimeout'>,
+  settings: Pick<MockSettings, 'delay' | 'scenario' | 'requestTimeout' | 'proxy'>,
   known: Finding[],
   warn: (finding: Finding) => void,
 ) {
@@ -139,6 +172,7 @@ function serve(
     scenario: settings.scenario,
     timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
+    proxy: settings.proxy,
     onRequest: log?.write,
     onStaleExample: (pointer) => {
       if (warned.has(pointer)) return;
@@ -187,33 +221,40 @@ async function printTables(
   url: string,
   operations: ReturnType<typeof createMockServer>['operations'],
   scenario: string,
+  proxy: ProxyOptions | undefined,
 ): Promise<void> {
   out();
-  out(
-    table(
-      ['Setting', 'Value'],
-      [
-        ['API Title', info.title ?? ''],
-        ['API Version', info.version ?? ''],
-        ['Server URL', url],
-        ['Total Endpoints', String(operations.length)],
-        ['Default Scenario', scenario],
-      ],
-      c,
-    ),
-  );
+  const rows = [
+    ['API Title', info.title ?? ''],
+    ['API Version', info.version ?? ''],
+    ['Server URL', url],
+    ['Total Endpoints', String(operations.length)],
+    ['Default Scenario', scenario],
+  ];
+  if (proxy) {
+    rows.push(['Proxy Target', String(proxy.target)]);
+    rows.push(['Proxy Mode', proxyMode(proxy)]);
+  }
+  out(table(['Setting', 'Value'], rows, c));
   out();
-  const rows = operations.map((op) => [
+  const endpoints = operations.map((op) => [
     op.method.toUpperCase(),
     op.path,
     op.operation.summary ?? '',
   ]);
   // The server already listens: between slices of a long table it answers requests.
-  for (const chunk of tableChunks(['Method', 'Path', 'Description'], rows, c)) {
+  for (const chunk of tableChunks(['Method', 'Path', 'Description'], endpoints, c)) {
     out(chunk);
     await new Promise((resolve) => setImmediate(resolve));
   }
   out();
+}
+
+function proxyMode(proxy: ProxyOptions): string {
+  const parts = [proxy.strict ? 'strict (502 on violations)' : 'report violations'];
+  parts.push(proxy.fallback === false ? 'no fallback' : 'mock fallback');
+  parts.push(`timeout ${proxy.timeout} ms`);
+  return parts.join(', ');
 }
 
 /** Ctrl+C or SIGTERM: finish in-flight responses, release the port, exit 0. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { isWorker } from '../cluster.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../../core/engine/options.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PROXY_TIMEOUT } from '../../core/engine/options.js';
 import { SCENARIOS } from '../../core/engine/scenarios.js';
 import { DEFAULT_REQUEST_TIMEOUT } from '../../core/server-guard.js';
 
@@ -34,6 +34,24 @@ export function registerMock(program: Command): void {
       '--workers <count>',
       'processes sharing the port (node:cluster), for more throughput',
       '1',
+    )
+    .option(
+      '--proxy <url>',
+      'forward every request to this backend; check requests and responses against the document',
+    )
+    .option(
+      '--proxy-strict',
+      'with --proxy: a response that breaks the document becomes a 502 listing how; a request that does is answered by the mock',
+      false,
+    )
+    .option(
+      '--proxy-fallback',
+      'with --proxy: operations the backend does not route yet (404 route not found, 405, 501) are answered by the mock (default)',
+    )
+    .option('--no-proxy-fallback', "with --proxy: always pass the backend's answer on")
+    .option(
+      '--proxy-timeout <ms>',
+      `with --proxy: how long to wait for the backend before a 504 (default: ${DEFAULT_PROXY_TIMEOUT})`,
     )
     .action(async (flags: MockFlags) => {
       // The mock stack (ajv, faker, the loader) loads only when this command runs.

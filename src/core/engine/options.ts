@@ -1,3 +1,4 @@
+import type { Violation } from '../contract/types.js';
 import type { ServerTimeouts } from '../server-guard.js';
 import type { Scenario } from './scenarios.js';
 
@@ -8,6 +9,36 @@ export interface RequestLogEntry {
   status: number;
   /** Milliseconds from the request's arrival to the end of the response, delay included. */
   ms: number;
+  /**
+   * With `proxy`: where the request or the backend's response disagrees with the document
+   * (empty when they agree). Absent without `proxy`.
+   */
+  violations?: Violation[];
+  /** With `proxy`: who answered, the backend or the mock (a fallback, or a refused request). */
+  source?: 'backend' | 'mock';
+  /** With `proxy`: what could not be checked, and why (a body past the size checked). */
+  note?: string;
+}
+
+/**
+ * `apidoc mock --proxy`: requests are checked against the document, forwarded to a backend,
+ * and its responses checked too; violations are reported, the answers left as they are.
+ */
+export interface ProxyOptions {
+  /** The backend's base URL (`http://127.0.0.1:8000`); a path in it prefixes every request. */
+  target: string | URL;
+  /**
+   * A response that violates the document becomes a 502 problem listing the violations, and a
+   * request that does is answered by the mock (its 422) instead of being forwarded. @default false
+   */
+  strict?: boolean;
+  /**
+   * Operations the backend does not route yet (a 501, or Laravel's "route could not be found"
+   * 404 or "method is not supported" 405) are answered by the mock. @default true
+   */
+  fallback?: boolean;
+  /** Milliseconds to wait for the backend's response (and between its bytes) before a 504. @default 30_000 (DEFAULT_PROXY_TIMEOUT) */
+  timeout?: number;
 }
 
 /** Options of `createMockServer`; each default is resolved in `resolveMockOptions`. */
@@ -30,12 +61,14 @@ export interface MockServerOptions {
    * connection may stay open. @default { request: 60_000, headers: 10_000, keepAlive: 65_000 }
    */
   timeouts?: ServerTimeouts;
+  /** Forward to a backend and check both ways instead of mocking (see ProxyOptions). @default none */
+  proxy?: ProxyOptions;
 }
 
 export type ResolvedMockOptions = Required<
-  Omit<MockServerOptions, 'onRequest' | 'onStaleExample'>
+  Omit<MockServerOptions, 'onRequest' | 'onStaleExample' | 'proxy'>
 > &
-  Pick<MockServerOptions, 'onRequest' | 'onStaleExample'>;
+  Pick<MockServerOptions, 'onRequest' | 'onStaleExample' | 'proxy'>;
 
 export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMockOptions {
   return {
@@ -45,8 +78,11 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     timeouts: options.timeouts ?? {},
     onRequest: options.onRequest,
     onStaleExample: options.onStaleExample,
+    proxy: options.proxy,
   };
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
+/** Milliseconds `--proxy` waits for the backend. */
+export const DEFAULT_PROXY_TIMEOUT = 30_000;
 export const DEFAULT_PORT = 8081;

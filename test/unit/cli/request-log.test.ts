@@ -31,4 +31,53 @@ describe('createRequestLog: bounded, whatever the reader does', () => {
       /^\(\d+ request log lines dropped: the log was not being read\)\n.*\/after/,
     );
   });
+
+  it.each([
+    ['agreement', { violations: [], source: 'backend' as const }, / 200 1\.3ms$/],
+    [
+      'the mock answered',
+      { violations: [], source: 'mock' as const },
+      / 200 1\.3ms \(answered by the mock\)$/,
+    ],
+    [
+      'violations, one line each',
+      {
+        violations: [
+          {
+            location: '/response/body/data/title',
+            message: "required property 'title' is missing",
+          },
+          { location: '/response/status', message: 'status 418 is not declared (declared: 200)' },
+        ],
+        source: 'backend' as const,
+      },
+      / 200 1\.3ms 2 violations\n  \/response\/body\/data\/title: required property 'title' is missing\n  \/response\/status: status 418 is not declared \(declared: 200\)$/,
+    ],
+    [
+      'a note',
+      {
+        violations: [],
+        source: 'backend' as const,
+        note: 'response body not checked: larger than 16 MiB',
+      },
+      / 200 1\.3ms \(response body not checked: larger than 16 MiB\)$/,
+    ],
+    [
+      'at most 20 violations',
+      {
+        violations: Array.from({ length: 25 }, (_, i) => ({
+          location: `/request/query/q${i}`,
+          message: 'm',
+        })),
+        source: 'backend' as const,
+      },
+      /25 violations\n(  \/request\/query\/q\d+: m\n){20}  \.\.\. and 5 more$/,
+    ],
+  ])('--proxy: %s', (_name, extra, want) => {
+    const stream = new PassThrough();
+    const log = createRequestLog(stream);
+    log.write({ ...entry('/api/posts'), ...extra });
+    log.flush();
+    expect(String(stream.read()).replace(/\n$/, '')).toMatch(want);
+  });
 });

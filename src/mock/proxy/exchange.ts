@@ -1,0 +1,186 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Violation } from '../../core/contract/types.js';
+import { MAX_BODY_BYTES } from '../../core/engine/http.js';
+import type { ResolvedMockOptions } from '../../core/engine/options.js';
+import type { Pipeline } from '../pipeline.js';
+import { messageReply, prepare } from '../reply.js';
+import { collect, replay } from './body.js';
+import type { Matched, ResolvedProxy } from './index.js';
+import { upstreamErrorReply } from './problems.js';
+import { checkRequest, readRequestBody } from './request-checks.js';
+import { answer } from './respond.js';
+import { asUpstreamError, forward, type UpstreamError } from './upstream.js';
+import { sendPrepared } from './send.js';
+
+/** One request through the proxy: what it was matched to and what answers it. */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  closing: () => boolean;
+  matched: Matched;
+  proxy: ResolvedProxy;
+  options: ResolvedMockOptions;
+  fallback: Pipeline;
+  started: number;
+  violations: Violation[];
+  source: 'backend' | 'mock';
+  note?: string;
+  /** The request body as sent, once read: for the mock, should it answer instead. */
+  body?: Promise<Buffer | undefined>;
+  outgoing?: ClientRequest;
+  upstream?: IncomingMessage;
+}
+
+/**
+ * Checks the request, forwards it (its body streamed, a copy kept for the checks and the
+ * mock), checks the answer (respond.ts) and passes it on. `--proxy-strict` reads the body
+ * first, so that a request the document refuses never reaches the backend.
+ */
+export function exchange(init: Omit<Exchange, 'started' | 'violations' | 'source'>): void {
+  const ex: Exchange = { ...init, started: performance.now(), violations: [], source: 'backend' };
+  if (ex.matched.unmatched) ex.violations.push(ex.matched.unmatched);
+  ex.res.once('close', () => finish(ex));
+  // A client that goes away mid-upload: the request to the backend goes too.
+  ex.req.on('error', () => ex.outgoing?.destroy());
+  const run = ex.proxy.strict && ex.matched.checks ? strictly(ex) : streaming(ex);
+  run.catch((error: unknown) => {
+    console.error('apidoc mock --proxy: internal error while answering a request:', error);
+    if (ex.res.headersSent) ex.res.destroy();
+    else sendPrepared(ex, prepare({ status: 500, body: { message: 'Server Error' } }));
+  });
+}
+
+async function streaming(ex: Exchange): Promise<void> {
+  const { req, matched } = ex;
+  const sent = send(ex);
+  if (!sent) return;
+  const { outgoing, response } = sent;
+  let checked: Promise<Violation[]>;
+  if (sendsBody(req)) {
+    ex.body = collect(req, MAX_BODY_BYTES).done;
+    req.pipe(outgoing);
+    checked = ex.body.then((raw) => checkCollected(ex, raw));
+  } else {
+    req.resume();
+    outgoing.end();
+    ex.body = Promise.resolve(Buffer.alloc(0));
+    checked = Promise.resolve(checkCollected(ex, Buffer.alloc(0)));
+  }
+  const upstream = await received(ex, response);
+  if (!upstream) return;
+  // A backend may answer before the upload is over (a 413): then the body goes unchecked.
+  if (req.complete) ex.violations.push(...(await checked));
+  else if (matched.checks?.request.hasBody)
+    ex.note = 'request body not checked: answered before it was complete';
+  await answer(ex, upstream);
+}
+
+async function strictly(ex: Exchange): Promise<void> {
+  const raw = sendsBody(ex.req) ? await collect(ex.req, MAX_BODY_BYTES).done : Buffer.alloc(0);
+  ex.body = Promise.resolve(raw);
+  if (raw === undefined) {
+    ex.source = 'mock';
+    const tooLarge = `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`;
+    return sendPrepared(ex, prepare(messageReply(413, tooLarge)));
+  }
+  const found = await checkCollected(ex, raw);
+  if (found.length > 0) {
+    ex.violations.push(...found);
+    return answerWithMock(ex);
+  }
+  const sent = send(ex);
+  if (!sent) return;
+  sent.outgoing.end(raw);
+  const upstream = await received(ex, sent.response);
+  if (upstream) await answer(ex, upstream);
+}
+
+/** The request's checks, once its body is in (undefined: past the limit, not checked). */
+async function checkCollected(ex: Exchange, raw: Buffer | undefined): Promise<Violation[]> {
+  const { checks, target, params } = ex.matched;
+  if (!checks || !target) return [];
+  if (raw === undefined) {
+    ex.note = `request body not checked: larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`;
+    return [];
+  }
+  if (!checks.request.hasBody) return checkRequest(checks.request, ex.req.headers, target, params);
+  const read = await readRequestBody(checks.request, replay(ex.req, raw));
+  if ('violation' in read) return [read.violation];
+  return checkRequest(checks.request, ex.req.headers, target, params, read);
+}
+
+/** Opens the request to the backend; a target it cannot carry is answered with a 400. */
+function send(ex: Exchange): ReturnType<typeof forward> | undefined {
+  try {
+    const sent = forward(ex.proxy.upstream, ex.req, forwardPath(ex));
+    ex.outgoing = sent.outgoing;
+    return sent;
+  } catch {
+    ex.req.resume();
+    sendPrepared(ex, prepare(messageReply(400, 'Malformed request URL.')));
+    return undefined;
+  }
+}
+
+/** The backend's response head, or the 502/504 the client gets instead. */
+async function received(
+  ex: Exchange,
+  response: Promise<IncomingMessage>,
+): Promise<IncomingMessage | undefined> {
+  try {
+    const upstream = await response;
+    ex.upstream = upstream;
+    // Once the client has its head, a break in the body can only cut its connection too.
+    upstream.on('error', () => {
+      if (ex.res.headersSent) ex.res.destroy();
+    });
+    return upstream;
+  } catch (error) {
+    ex.req.unpipe();
+    ex.req.resume();
+    sendPrepared(
+      ex,
+      upstreamErrorReply(asUpstreamError(ex.proxy.upstream, error as UpstreamError)),
+    );
+    return undefined;
+  }
+}
+
+/** The mock answers, from a replay of the request: a fallback, or a request refused (strict). */
+export async function answerWithMock(ex: Exchange): Promise<void> {
+  const raw = await ex.body;
+  ex.source = 'mock';
+  const reply = await ex.fallback(replay(ex.req, raw));
+  sendPrepared(ex, reply);
+}
+
+/** The target as sent, in origin form: `/api/users?page=2`. */
+function forwardPath(ex: Exchange): string {
+  const url = ex.req.url ?? '/';
+  if (url.startsWith('/')) return url;
+  const target = ex.matched.target;
+  return target ? target.pathname + target.search : `/${url}`;
+}
+
+/** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
+function sendsBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Once the response is out (or the client gone): the log line, and nothing left open. */
+function finish(ex: Exchange): void {
+  if (!ex.res.writableFinished) {
+    ex.outgoing?.destroy();
+    ex.upstream?.destroy();
+  }
+  ex.options.onRequest?.({
+    method: ex.req.method ?? 'GET',
+    url: ex.req.url ?? '/',
+    status: ex.res.statusCode,
+    ms: performance.now() - ex.started,
+    violations: ex.violations,
+    source: ex.source,
+    ...(ex.note ? { note: ex.note } : {}),
+  });
+}

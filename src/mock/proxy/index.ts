@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { responseContract, type ResponseContract } from '../../core/contract/check.js';
+import type { Violation } from '../../core/contract/types.js';
+import type { OperationEntry } from '../../core/engine/operations.js';
+import { UserError } from '../../core/errors.js';
+import {
+  DEFAULT_PROXY_TIMEOUT,
+  type ProxyOptions,
+  type ResolvedMockOptions,
+} from '../../core/engine/options.js';
+import type { OpenApiDocument } from '../../core/types.js';
+import { requestTarget } from '../../core/request-target.js';
+import { isPreflight } from '../cors.js';
+import type { Pipeline } from '../pipeline.js';
+import type { Router } from '../router.js';
+import { requestRouter } from '../routing.js';
+import { compileRequestChecks, type RequestChecks } from './request-checks.js';
+import { exchange } from './exchange.js';
+import { createUpstream, type Upstream } from './upstream.js';
+
+/** `ProxyOptions` with its defaults. */
+export interface ResolvedProxy {
+  upstream: Upstream;
+  strict: boolean;
+  fallback: boolean;
+}
+
+/** An operation's checks both ways, compiled on its first request. */
+export interface OperationChecks {
+  entry: OperationEntry;
+  request: RequestChecks;
+  response: ResponseContract;
+}
+
+/** What one request is matched to: its operation and path parameters, or why none. */
+export interface Matched {
+  target: URL | undefined;
+  checks: OperationChecks | undefined;
+  params: Record<string, string>;
+  /** The request matches no operation of the document (a preflight is not held to one). */
+  unmatched: Violation | undefined;
+}
+
+/** The proxy's request handler. */
+export interface Proxy {
+  handle(req: IncomingMessage, res: ServerResponse, closing: () => boolean): void;
+}
+
+/**
+ * `apidoc mock --proxy`: each request is matched to its operation and checked as the mock
+ * checks it, sent on to the backend, and the backend's response checked against the document;
+ * what disagrees is reported, the answer passed on as it is (see exchange.ts). `fallback` is
+ * the mock's own pipeline, without its simulated authentication (the backend judges real
+ * credentials), for operations the backend does not route yet.
+ */
+export function createProxy(
+  doc: OpenApiDocument,
+  router: Router,
+  fallback: Pipeline,
+  options: ResolvedMockOptions,
+  proxy: ResolvedProxy,
+): Proxy {
+  const routing = requestRouter(doc, router);
+  const compiled = new Map<OperationEntry, OperationChecks>();
+  const checksFor = (entry: OperationEntry) => {
+    let checks = compiled.get(entry);
+    if (!checks) {
+      checks = {
+        entry,
+        request: compileRequestChecks(doc, entry),
+        response: responseContract(doc, entry),
+      };
+      compiled.set(entry, checks);
+    }
+    return checks;
+  };
+  const match = (req: IncomingMessage): Matched => {
+    const target = requestTarget(req.url ?? '/');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const none = { target, checks: undefined, params: {} };
+    if (!target || isPreflight(method, req.headers)) return { ...none, unmatched: undefined };
+    const pathname = target.pathname;
+    const route = routing.route({
+      method,
+      pathname,
+      query: target.searchParams,
+      headers: req.headers,
+    });
+    if (route.kind === 'found') {
+      return { target, checks: checksFor(route.entry), params: route.params, unmatched: undefined };
+    }
+    const message = `${method} ${pathname} matches no operation of the document`;
+    return { ...none, unmatched: { location: '/request', message } };
+  };
+  return {
+    handle: (req, res, closing) =>
+      exchange({ req, res, closing, matched: match(req), proxy, options, fallback }),
+  };
+}
+
+/** The options with their defaults, and the backend's connection pool (one per server). */
+export function resolveProxy(options: ProxyOptions): ResolvedProxy {
+  const target = typeof options.target === 'string' ? parseTarget(options.target) : options.target;
+  return {
+    upstream: createUpstream(target, options.timeout ?? DEFAULT_PROXY_TIMEOUT),
+    strict: options.strict ?? false,
+    fallback: options.fallback ?? true,
+  };
+}
+
+function parseTarget(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return url;
+  throw new UserError(
+    `Invalid proxy target: "${text}". Use the backend's http:// or https:// URL.`,
+  );
+}
