@@ -127,7 +127,7 @@ export async function runMock(flags: MockFlags): Promise<void> {
   }
   await printTables(out, c, spec.document.info, url, mock.operations, scenario, proxy);
   const served = workers > 1 ? ` by ${workers} workers` : '';
-  const proxying = proxy ? `, proxying to ${c.bold(String(proxy.target))}` : '';
+  const proxying = proxy ? ` (proxying to ${c.bold(String(proxy.target))})` : '';
   out(
     c.green(`Mock server running at ${c.bold(url)}`) +
       `${served}${proxying} — press Ctrl+C to stop`,

@@ -1,35 +1,14 @@
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Violation } from '../../core/contract/types.js';
 import { MAX_BODY_BYTES } from '../../core/engine/http.js';
-import type { ResolvedMockOptions } from '../../core/engine/options.js';
-import type { Pipeline } from '../pipeline.js';
 import { messageReply, prepare } from '../reply.js';
 import { collect, replay } from './body.js';
-import type { Matched, ResolvedProxy } from './index.js';
+import type { Exchange } from './types.js';
 import { upstreamErrorReply } from './problems.js';
 import { checkRequest, readRequestBody } from './request-checks.js';
 import { answer } from './respond.js';
 import { asUpstreamError, forward, type UpstreamError } from './upstream.js';
-import { sendPrepared } from './send.js';
-
-/** One request through the proxy: what it was matched to and what answers it. */
-export interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  closing: () => boolean;
-  matched: Matched;
-  proxy: ResolvedProxy;
-  options: ResolvedMockOptions;
-  fallback: Pipeline;
-  started: number;
-  violations: Violation[];
-  source: 'backend' | 'mock';
-  note?: string;
-  /** The request body as sent, once read: for the mock, should it answer instead. */
-  body?: Promise<Buffer | undefined>;
-  outgoing?: ClientRequest;
-  upstream?: IncomingMessage;
-}
+import { answerWithMock, sendPrepared } from './send.js';
 
 /**
  * Checks the request, forwards it (its body streamed, a copy kept for the checks and the
@@ -144,14 +123,6 @@ async function received(
     );
     return undefined;
   }
-}
-
-/** The mock answers, from a replay of the request: a fallback, or a request refused (strict). */
-export async function answerWithMock(ex: Exchange): Promise<void> {
-  const raw = await ex.body;
-  ex.source = 'mock';
-  const reply = await ex.fallback(replay(ex.req, raw));
-  sendPrepared(ex, reply);
 }
 
 /** The target as sent, in origin form: `/api/users?page=2`. */

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { responseContract, type ResponseContract } from '../../core/contract/check.js';
-import type { Violation } from '../../core/contract/types.js';
+import { responseContract } from '../../core/contract/check.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import { UserError } from '../../core/errors.js';
 import {
@@ -14,32 +13,12 @@ import { isPreflight } from '../cors.js';
 import type { Pipeline } from '../pipeline.js';
 import type { Router } from '../router.js';
 import { requestRouter } from '../routing.js';
-import { compileRequestChecks, type RequestChecks } from './request-checks.js';
+import { compileRequestChecks } from './request-checks.js';
+import type { Matched, OperationChecks, ResolvedProxy } from './types.js';
+
+export type { ResolvedProxy };
 import { exchange } from './exchange.js';
-import { createUpstream, type Upstream } from './upstream.js';
-
-/** `ProxyOptions` with its defaults. */
-export interface ResolvedProxy {
-  upstream: Upstream;
-  strict: boolean;
-  fallback: boolean;
-}
-
-/** An operation's checks both ways, compiled on its first request. */
-export interface OperationChecks {
-  entry: OperationEntry;
-  request: RequestChecks;
-  response: ResponseContract;
-}
-
-/** What one request is matched to: its operation and path parameters, or why none. */
-export interface Matched {
-  target: URL | undefined;
-  checks: OperationChecks | undefined;
-  params: Record<string, string>;
-  /** The request matches no operation of the document (a preflight is not held to one). */
-  unmatched: Violation | undefined;
-}
+import { createUpstream } from './upstream.js';
 
 /** The proxy's request handler. */
 export interface Proxy {

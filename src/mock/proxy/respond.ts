@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { HeadVerdict } from '../../core/contract/check.js';
-import { answerWithMock, type Exchange } from './exchange.js';
+import type { Exchange } from './types.js';
 import { upstreamErrorReply, violationProblem } from './problems.js';
-import { sendPrepared, sendUpstream } from './send.js';
+import { answerWithMock, sendPrepared, sendUpstream } from './send.js';
 import { isUnrouted, MAYBE_UNROUTED } from './unrouted.js';
 import { asUpstreamError, timedOut, UpstreamError } from './upstream.js';
 

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { withOriginHeaders } from '../cors.js';
 import type { PreparedReply } from '../reply.js';
-import type { Exchange } from './exchange.js';
+import { replay } from './body.js';
+import type { Exchange } from './types.js';
 import {
   endToEndHeaders,
   exposeToScripts,
@@ -72,4 +73,12 @@ function later(ex: Exchange, write: () => void): void {
   };
   if (ex.options.delay > 0) setTimeout(guarded, ex.options.delay);
   else guarded();
+}
+
+/** The mock answers, from a replay of the request: a fallback, or a request refused (strict). */
+export async function answerWithMock(ex: Exchange): Promise<void> {
+  const raw = await ex.body;
+  ex.source = 'mock';
+  const reply = await ex.fallback(replay(ex.req, raw));
+  sendPrepared(ex, reply);
 }
