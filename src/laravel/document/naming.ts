@@ -1,7 +1,7 @@
 import { plural, snake } from '../inflect.js';
 import type { DocBlock } from '../php/docblock.js';
 import { shortName } from '../php/names.js';
-import { matchesAny } from '../routes/pattern.js';
+import { matchesAny } from '../../core/str-is.js';
 
 /** PHPDoc first lines Laravel's own stubs write, which say nothing about the endpoint. */
 const STUB_SUMMARIES = [

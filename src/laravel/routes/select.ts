@@ -5,7 +5,7 @@ import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { routeEntry, type RouteEntry } from './entry.js';
 import { flattenAll } from './flatten.js';
-import { matchesAny } from './pattern.js';
+import { matchesAny } from '../../core/str-is.js';
 import { routeProject } from './project.js';
 import type { Route } from './types.js';
 

@@ -8,7 +8,7 @@ import type { PhpValue } from '../php/value.js';
 import type { Presence, RuleContext } from './rule.js';
 import type { BuiltField } from './tree.js';
 import { buildSchema } from './tree.js';
-import { strIs } from '../routes/pattern.js';
+import { strIs } from '../../core/str-is.js';
 
 /**
  * A 422 body as Laravel writes it for an empty request: every required field with its

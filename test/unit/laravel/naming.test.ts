@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plural, singular, snake } from '../../../src/laravel/inflect.js';
-import { strIs } from '../../../src/laravel/routes/pattern.js';
+import { strIs } from '../../../src/core/str-is.js';
 
 describe('Str::is', () => {
   it.each([

@@ -1,6 +1,6 @@
 /**
  * Laravel's `Str::is`: `*` matches anything (slashes included), everything else literally,
- * the whole string. Used for `--pattern`, `route_patterns` and `excluded_routes`.
+ * the whole string. Used for `--pattern` (of `generate` and `verify`), `route_patterns` and `excluded_routes`.
  * @see https://laravel.com/docs/strings#method-str-is
  */
 export function strIs(pattern: string, value: string): boolean {
