@@ -26,6 +26,21 @@ export { writeDocument, serializeDocument, type OutputFormat } from './core/writ
 export { UserError, type Finding } from './core/errors.js';
 export type { OpenApiDocument } from './core/types.js';
 export { startWatch } from './start-watch.js';
+export {
+  verifyBackend,
+  planVerification,
+  toJUnit,
+  toJsonReport,
+  type VerifyOptions,
+  type VerifyPlan,
+  type VerifyReport,
+  type PlannedCheck,
+  type CheckResult,
+  type CheckKind,
+  type Verdict,
+} from './verify/index.js';
+export type { Violation } from './core/contract/types.js';
+export type { ProxyOptions } from './core/engine/options.js';
 export type { WatchSession, Generation, Generate } from './watch/session.js';
 export type { WatchOptions } from './watch/options.js';
 export type { WatchEvent } from './watch/events.js';

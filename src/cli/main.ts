@@ -9,6 +9,7 @@ import { registerCache } from './commands/cache.js';
 import { registerExportPostman } from './commands/export-postman.js';
 import { registerExportInsomnia } from './commands/export-insomnia.js';
 import { registerWatch } from './commands/watch.js';
+import { registerVerify } from './commands/verify.js';
 import { colors } from './output.js';
 
 const { name, version } = createRequire(import.meta.url)('../../package.json') as {
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
   registerExportPostman(program);
   registerExportInsomnia(program);
   registerWatch(program);
+  registerVerify(program);
   program.commands.forEach((command) => command.exitOverride());
   try {
     await program.parseAsync(argv);

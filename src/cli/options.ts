@@ -48,15 +48,19 @@ export function parseHost(value: string): string {
   return value;
 }
 
-/** An http(s) URL, such as a backend's (`--proxy`, `--url`). */
-export function parseHttpUrl(value: string, flag: string): URL {
+/** An absolute http(s) URL, without its trailing slashes (`--base-url`, `--proxy`, `--url`). */
+export function parseBaseUrl(
+  value: string,
+  flag = '--base-url',
+  example = 'http://127.0.0.1:8081',
+): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw usage(
-      `Invalid value for ${flag}: "${value}". Use an http:// or https:// URL, such as http://127.0.0.1:8000.`,
+      `Invalid value for ${flag}: "${value}". Use an absolute http(s) URL such as ${example}.`,
     );
   }
-  return url;
+  return value.replace(/\/+$/, '');
 }
 
 export function usage(message: string): UserError {

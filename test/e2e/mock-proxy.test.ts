@@ -329,12 +329,12 @@ describe('apidoc mock --proxy options', () => {
     const backend = await startNodeBackend();
     const proxy = await startMock(['--spec', SPEC, '--proxy', backend.url, '--quiet']);
     try {
-      expect(proxy.stdout()).toMatch(/│ Proxy Target +│ http:\/\/127\.0\.0\.1:\d+\/ +│/);
+      expect(proxy.stdout()).toMatch(/│ Proxy Target +│ http:\/\/127\.0\.0\.1:\d+ +│/);
       expect(proxy.stdout()).toMatch(
         /│ Proxy Mode +│ report violations, mock fallback, timeout 30000 ms +│/,
       );
       expect(proxy.stdout()).toMatch(
-        /running at http:\/\/127\.0\.0\.1:\d+ \(proxying to http:\/\/127\.0\.0\.1:\d+\//,
+        /running at http:\/\/127\.0\.0\.1:\d+ \(proxying to http:\/\/127\.0\.0\.1:\d+\)/,
       );
     } finally {
       await proxy.stop();
@@ -345,11 +345,11 @@ describe('apidoc mock --proxy options', () => {
   it.each([
     [
       ['--proxy', 'nope'],
-      'Invalid value for --proxy: "nope". Use an http:// or https:// URL, such as http://127.0.0.1:8000.',
+      'Invalid value for --proxy: "nope". Use an absolute http(s) URL such as http://127.0.0.1:8000.',
     ],
     [
       ['--proxy', 'ftp://127.0.0.1'],
-      'Invalid value for --proxy: "ftp://127.0.0.1". Use an http:// or https:// URL, such as http://127.0.0.1:8000.',
+      'Invalid value for --proxy: "ftp://127.0.0.1". Use an absolute http(s) URL such as http://127.0.0.1:8000.',
     ],
     [
       ['--proxy', 'http://127.0.0.1:1', '--proxy-timeout', '0'],

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * STYLE.md: dependencies point one way, `cli → mock | laravel | export | watch → core`, with the
+ * STYLE.md: dependencies point one way, `cli → mock | laravel | export | watch | verify → core`
+ * (verify builds its requests as the exporters do: `verify → export`), with the
  * package's entry modules (`src/*.ts`) free to compose them. Read from the source's imports.
  */
 const SRC = path.resolve(import.meta.dirname, '../../src');
@@ -14,8 +15,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   laravel: ['laravel', 'core'],
   export: ['export', 'core'],
   watch: ['watch', 'core'],
-  cli: ['cli', 'mock', 'laravel', 'export', 'watch', 'core', '(entry)'],
-  '(entry)': ['cli', 'mock', 'laravel', 'export', 'watch', 'core', '(entry)'],
+  verify: ['verify', 'export', 'core'],
+  cli: ['cli', 'mock', 'laravel', 'export', 'watch', 'verify', 'core', '(entry)'],
+  '(entry)': ['cli', 'mock', 'laravel', 'export', 'watch', 'verify', 'core', '(entry)'],
 };
 
 function sourceFiles(dir: string): string[] {

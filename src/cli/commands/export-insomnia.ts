@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../../core/write-atomic.js';
 import type * as Exporter from '../../export/insomnia.js';
-import { loadForExport, parseBaseUrl, parseOutput, reportWritten } from './export-postman.js';
+import { parseBaseUrl } from '../options.js';
+import { loadForExport, parseOutput, reportWritten } from './export-postman.js';
 import { DEFAULT_SPEC } from './mock.js';
 
 export const DEFAULT_INSOMNIA_OUTPUT = 'insomnia.json';

@@ -5,7 +5,7 @@ import { formatFinding } from '../../core/errors.js';
 import type { LoadedSpec } from '../../core/load.js';
 import { writeFileAtomic } from '../../core/write-atomic.js';
 import type * as Exporter from '../../export/postman.js';
-import { usage } from '../options.js';
+import { parseBaseUrl, usage } from '../options.js';
 import { colors } from '../output.js';
 import { DEFAULT_SPEC } from './mock.js';
 
@@ -68,16 +68,6 @@ export function parseOutput(value: string, flag = '--output'): string {
     );
   }
   return resolved;
-}
-
-export function parseBaseUrl(value: string, flag = '--base-url'): string {
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw usage(
-      `Invalid value for ${flag}: "${value}". Use an absolute http(s) URL such as http://127.0.0.1:8081.`,
-    );
-  }
-  return value.replace(/\/+$/, '');
 }
 
 /** Loads the spec (a missing or broken one is a one-line UserError) and shows its load warnings. */

@@ -14,7 +14,7 @@ import {
   parseHost,
   parseNonNegativeInt,
   parsePort,
-  parseHttpUrl,
+  parseBaseUrl,
   parsePositiveInt,
   usage,
 } from '../options.js';
@@ -67,7 +67,7 @@ function parseProxy(flags: MockFlags): ProxyOptions | undefined {
     return undefined;
   }
   return {
-    target: parseHttpUrl(flags.proxy, '--proxy'),
+    target: parseBaseUrl(flags.proxy, '--proxy', 'http://127.0.0.1:8000'),
     strict: flags.proxyStrict === true,
     fallback: flags.proxyFallback,
     timeout:
