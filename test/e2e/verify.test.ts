@@ -179,7 +179,7 @@ describe('apidoc verify against a backend that drifted from its document', () =>
     });
     const junit = readFileSync(files.junit, 'utf8');
     expect(junit).toContain(
-      '<failure message="/response/body/data/0/name: required property &apos;name&apos; is missing (the object has undeclared &apos;label&apos;)" type="contract">',
+      `<failure message="/response/body/data/0/name: required property 'name' is missing (the object has undeclared 'label')" type="contract">GET ${backend.url}/api/items → 200`,
     );
     expect(run.stdout).toMatch(
       /│ GET \/api\/items\/\{item\} +│ 203 +│ FAIL +│ \/response\/status: status 203 is not declared \(declared: 200, 404\) +│/,
