@@ -1,6 +1,6 @@
 import { parseFormBody } from '../core/engine/http.js';
 import type { OperationEntry } from '../core/engine/operations.js';
-import { objectProperties } from '../core/engine/schema-shape.js';
+import { isType, objectProperties } from '../core/engine/schema-shape.js';
 import { compileBody } from '../core/engine/validate/body.js';
 import { deref } from '../core/refs.js';
 import type { OpenApiDocument, RequestBodyObject, SchemaObject } from '../core/types.js';
@@ -8,7 +8,8 @@ import { exportBody } from '../export/bodies.js';
 import { mediaKey } from '../export/responses.js';
 import type { IdStore } from './ids.js';
 
-type Field = { key: string; value: string; file?: boolean };
+/** A form field; `boolean` ones go on the wire as Laravel reads booleans in forms, `1` or `0`. */
+type Field = { key: string; value: string; file?: boolean; boolean?: boolean };
 
 /** A request body before it is encoded: JSON, form fields, or text. */
 export type Body =
@@ -22,7 +23,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A valid body, as the exporters make theirs (an example, else generated data the mock accepts). */
+/**
+ * A valid body, as the exporters make theirs (an example, else generated data the mock
+ * accepts), with each `<field>_confirmation` equal to its field (Laravel's `confirmed`).
+ */
 export function validBody(
   doc: OpenApiDocument,
   entry: OperationEntry,
@@ -31,9 +35,36 @@ export function validBody(
   const made = exportBody(doc, entry, seed);
   if (!made) return undefined;
   const { kind, mediaType } = made;
-  if (kind === 'json') return { kind, mediaType, value: JSON.parse(made.text) as unknown };
   if (kind === 'raw') return { kind, mediaType, text: made.text };
-  return { kind, mediaType, fields: made.fields };
+  if (kind === 'json') {
+    const value = JSON.parse(made.text) as unknown;
+    if (isRecord(value)) {
+      for (const key of Object.keys(value)) {
+        if (`${key}_confirmation` in value) value[`${key}_confirmation`] = value[key];
+      }
+    }
+    return { kind, mediaType, value };
+  }
+  const schema = bodySchema(doc, entry, mediaType);
+  const fields = made.fields.map((field) => {
+    const confirmed = made.fields.find((f) => `${f.key}_confirmation` === field.key);
+    const value = confirmed ? confirmed.value : field.value;
+    return isBooleanAt(doc, schema, field.key)
+      ? { ...field, value, boolean: true }
+      : { ...field, value };
+  });
+  return { kind, mediaType, fields };
+}
+
+/** Whether the schema at a form key (`settings[newsletter]`) is a boolean. */
+function isBooleanAt(doc: OpenApiDocument, schema: unknown, key: string): boolean {
+  let node = deref<SchemaObject>(doc, schema as SchemaObject);
+  for (const segment of key.replace(/\]/g, '').split('[')) {
+    if (!node) return false;
+    const items = deref<SchemaObject>(doc, node.items as SchemaObject | undefined);
+    node = /^\d+$/.test(segment) && items ? items : objectProperties(doc, node).get(segment);
+  }
+  return isType(node, 'boolean');
 }
 
 /** Whether the mock's own validation takes the body (a multipart one is taken as it is). */
@@ -78,6 +109,11 @@ export interface BrokenBody {
   body: Body;
   field: string;
   how: 'without' | 'wrong type';
+  /**
+   * The error keys a backend may use for it: the field, and the keys of the object it held (a
+   * FormRequest's `validationData()` may unwrap a `data` envelope, and name what was inside).
+   */
+  names: string[];
 }
 
 export function brokenBody(
@@ -90,13 +126,19 @@ export function brokenBody(
   const present = new Set(keysOf(body));
   for (const field of requiredOf(doc, schema)) {
     if (!present.has(field)) continue;
-    const broken = { body: withoutKey(body, field), field, how: 'without' as const };
+    const names = [field, ...Object.keys(valueOf(body, field))];
+    const broken = { body: withoutKey(body, field), field, how: 'without' as const, names };
     if (!accepted(doc, entry, broken.body) || body.kind === 'formdata') return broken;
   }
   for (const [field, prop] of objectProperties(doc, schema)) {
     const wrong = wrongValue(prop);
     if (!present.has(field) || wrong === undefined || body.kind === 'formdata') continue;
-    const broken = { body: setKey(body, field, wrong), field, how: 'wrong type' as const };
+    const broken = {
+      body: setKey(body, field, wrong),
+      field,
+      how: 'wrong type' as const,
+      names: [field],
+    };
     if (!accepted(doc, entry, broken.body)) return broken;
   }
   return undefined;
@@ -114,13 +156,15 @@ export function encodeBody(body: Body): {
   }
   if (body.kind === 'raw')
     return { payload: body.text, contentType: body.mediaType, text: body.text };
-  const pairs = body.fields.map((f): [string, string] => [f.key, f.file ? 'file.png' : f.value]);
+  const wire = (f: Field) =>
+    f.boolean ? ({ true: '1', false: '0' }[f.value] ?? f.value) : f.value;
+  const pairs = body.fields.map((f): [string, string] => [f.key, f.file ? 'file.png' : wire(f)]);
   const text = new URLSearchParams(pairs).toString();
   if (body.kind === 'urlencoded') return { payload: text, contentType: body.mediaType, text };
   const form = new FormData();
   for (const field of body.fields) {
     if (field.file) form.append(field.key, new Blob([PNG], { type: 'image/png' }), 'file.png');
-    else form.append(field.key, field.value);
+    else form.append(field.key, wire(field));
   }
   return { payload: form, text };
 }
@@ -154,6 +198,12 @@ function wrongValue(schema: SchemaObject): unknown {
     default:
       return undefined;
   }
+}
+
+/** A JSON body's top-level value at `key`, when it is an object (else `{}`). */
+function valueOf(body: Body, key: string): Record<string, unknown> {
+  const value = body.kind === 'json' && isRecord(body.value) ? body.value[key] : undefined;
+  return isRecord(value) ? value : {};
 }
 
 function keysOf(body: Body): string[] {

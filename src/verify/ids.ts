@@ -47,8 +47,8 @@ export class IdStore {
 
   /**
    * A value for path parameter `name` of `entry` that `accepts` takes: from the items created
-   * in its collection, else listed (for a DELETE, the last listed: seeded data the rest of the
-   * run relies on comes first).
+   * in its collection, else listed (for the item a DELETE removes, the last listed: seeded data
+   * the rest of the run relies on comes first).
    */
   valueFor(
     entry: OperationEntry,
@@ -59,9 +59,11 @@ export class IdStore {
     const collection = this.known(collectionOf(entry.path, name));
     if (collection === undefined) return undefined;
     const listed = this.listed.get(collection) ?? [];
+    // The item a DELETE removes; its parents are chosen as for every other request.
+    const removed = entry.method === 'delete' && lastParameter(entry.path) === name;
     const rows = [
       ...(this.created.get(collection) ?? []),
-      ...(entry.method === 'delete' ? [...listed].reverse() : listed),
+      ...(removed ? [...listed].reverse() : listed),
     ];
     const fields = [name, `${name}_id`, `${name}Id`, ...KEY_FIELDS[type], '__location'];
     for (const row of rows) {
@@ -102,6 +104,11 @@ export function collectionOf(path: string, param: string): string {
   const segments = path.split('/');
   const at = segments.findIndex((segment) => segment.includes(`{${param}}`));
   return at < 0 ? path : segments.slice(0, at).join('/');
+}
+
+/** `/api/posts/{post}/comments/{comment}` → `comment`. */
+export function lastParameter(path: string): string | undefined {
+  return /\{([^}]+)\}\/?$/.exec(path)?.[1];
 }
 
 function endsWithParameter(path: string): boolean {

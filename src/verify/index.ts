@@ -3,7 +3,7 @@ import { parseJson } from '../core/engine/json-body.js';
 import { UserError } from '../core/errors.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { accepted, withReferences } from './body.js';
-import { collectionOf, IdStore } from './ids.js';
+import { collectionOf, IdStore, lastParameter } from './ids.js';
 import { judgeInvalid, judgeValid, type Answer, type Judgement } from './judge.js';
 import { prepareChecks, type PreparedCheck } from './plan.js';
 import { buildRequest, type BuiltRequest, type Credentials } from './requests.js';
@@ -136,7 +136,7 @@ function remember(
     ids.record(check.entry, received.status, received.headers, json);
     return;
   }
-  const last = /\{([^}]+)\}\/?$/.exec(check.entry.path)?.[1];
+  const last = lastParameter(check.entry.path);
   const value = last ? request.pathValues[last] : undefined;
   if (last && value !== undefined) ids.forget(collectionOf(check.entry.path, last), value);
 }

@@ -33,7 +33,7 @@ export function judgeValid(answer: Answer): Judgement {
  */
 export function judgeInvalid(
   answer: Answer,
-  broken: { field: string; how: string; expect: number },
+  broken: { field: string; how: string; names: string[]; expect: number },
 ): Judgement {
   const what = `a body ${broken.how === 'without' ? 'without' : 'with the wrong type of'} '${broken.field}'`;
   if (answer.status < 400) {
@@ -50,10 +50,9 @@ export function judgeInvalid(
     };
   }
   const errors = errorsOf(answer.json);
-  if (
-    errors &&
-    !Object.keys(errors).some((k) => k === broken.field || k.startsWith(`${broken.field}.`))
-  ) {
+  const named = (key: string) =>
+    broken.names.some((name) => key === name || key.startsWith(`${name}.`));
+  if (errors && !Object.keys(errors).some(named)) {
     const message = `names no error for '${broken.field}' (${what} was sent)`;
     return { verdict: 'fail', violations: [{ location: '/response/body/errors', message }] };
   }

@@ -1,9 +1,9 @@
 import type { OperationEntry } from '../core/engine/operations.js';
 
 const METHOD_RANK: Record<string, number> = {
-  post: 0,
-  get: 1,
-  head: 2,
+  get: 0,
+  head: 1,
+  post: 2,
   put: 3,
   patch: 4,
   options: 5,
@@ -16,10 +16,11 @@ const SESSION_END = /^(log-?out|sign-?out)$/i;
 
 /**
  * The order that lets a backend's own data feed the requests: shallow paths before deep ones,
- * and on each level create (POST) before list and read (GET) before update (PUT, PATCH), so
- * that items exist, and are listed, before an item path needs one's id; then every DELETE,
- * deepest first, so that nothing is deleted that a later request reads; last, whatever logs
- * out. Otherwise the document's order.
+ * and on each level list and read (GET) before create (POST) before update (PUT, PATCH), so
+ * that items are listed and created before an item path needs one's id, and every collection
+ * of a level is listed before a body refers to one of its items (`category_id`); then every
+ * DELETE, deepest first, so that nothing is deleted that a later request reads; last, whatever
+ * logs out. Otherwise the document's order.
  */
 export function inVerifyOrder(entries: readonly OperationEntry[]): OperationEntry[] {
   const index = new Map(entries.map((entry, i) => [entry, i]));

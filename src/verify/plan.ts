@@ -41,7 +41,7 @@ export function prepareChecks(
 ): PreparedCheck[] {
   const seed = String(options.seed ?? 0);
   const entries = selectOperations(listOperations(doc), options.operations, options.patterns);
-  const known = new Map<string, string>();
+  const known: Known = new Map();
   const checks: PreparedCheck[] = [];
   for (const entry of inVerifyOrder(entries)) {
     const operation = operationKey(entry);
@@ -63,9 +63,7 @@ export function prepareChecks(
     }
     checks.push({ entry, operation, kind: 'valid', sources, parameters, body });
     if (!/\}\/?$/.test(entry.path) && (entry.method === 'get' || entry.method === 'post')) {
-      // Items created come before items listed (ids.ts): so do their requests in the plan.
-      const before = known.get(entry.path);
-      known.set(entry.path, before ? `${before} then ${operation}` : operation);
+      known.set(entry.path, { ...known.get(entry.path), [entry.method]: operation });
     }
   }
   return checks;
@@ -78,11 +76,14 @@ function invalidStatus(entry: OperationEntry): number | undefined {
   return codes.includes('400') ? 400 : undefined;
 }
 
-/** Which earlier request each path parameter's value will come from. */
+/** The collections earlier requests list (GET) or create in (POST), by path. */
+type Known = Map<string, { get?: string; post?: string }>;
+
+/** Which earlier requests each path parameter's value will come from: created items first (ids.ts). */
 function sourcesOf(
   entry: OperationEntry,
   parameters: ExportParameter[],
-  known: Map<string, string>,
+  known: Known,
 ): Record<string, string> {
   const sources: Record<string, string> = {};
   for (const param of parameters) {
@@ -90,7 +91,9 @@ function sourcesOf(
     const collection = collectionOf(entry.path, param.name);
     const last = collection.split('/').filter(Boolean).at(-1);
     const alias = [...known.keys()].find((path) => path.split('/').filter(Boolean).at(-1) === last);
-    sources[param.name] = known.get(collection) ?? (alias ? known.get(alias)! : 'generated');
+    const found = known.get(collection) ?? (alias ? known.get(alias) : undefined);
+    const from = [found?.post, found?.get].filter(Boolean);
+    sources[param.name] = from.length > 0 ? from.join(' then ') : 'generated';
   }
   return sources;
 }
