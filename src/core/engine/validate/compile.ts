@@ -11,6 +11,7 @@ import {
   withChoices,
 } from './choice.js';
 import { withStringEnums } from './string-enums.js';
+import { FORM_BOOLEAN, validateFormBoolean, withFormBooleans } from './form-booleans.js';
 import type { AjvKind, JsonSchema } from './types.js';
 
 /**
@@ -27,6 +28,7 @@ function ajvFor(kind: AjvKind, firstError = false): Ajv2020 {
     ajv = createAjv({ coerce: kind === 'coerce', allErrors: !firstError });
     ajv.addKeyword({ keyword: ONE_OF, errors: true, validate: validateOneOf });
     ajv.addKeyword({ keyword: ANY_OF, errors: true, validate: validateAnyOf });
+    ajv.addKeyword({ keyword: FORM_BOOLEAN, errors: true, validate: validateFormBoolean });
     instances.set(key, ajv);
   }
   return ajv;
@@ -50,7 +52,7 @@ export function compileSchema(
   const choices: Choice[] = [];
   // `unevaluatedProperties` sees what oneOf/anyOf branches evaluated only through ajv's own
   // keywords: with those in the schema, the branches stay native (vaguer errors, right answers).
-  const prepared = kind === 'coerce' ? withStringEnums(schema) : schema;
+  const prepared = kind === 'coerce' ? withFormBooleans(withStringEnums(schema)) : schema;
   const root = usesUnevaluated(prepared)
     ? prepared
     : withChoices(prepared, choices, kind === 'coerce');

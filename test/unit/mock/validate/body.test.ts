@@ -172,6 +172,23 @@ const strictness: Row[] = [
     },
   ],
   [
+    'a form sends a boolean as 1 or 0, as Laravel reads it',
+    {
+      given: {
+        body: { ...user, age: '5', active: '1' },
+        mediaType: 'multipart/form-data',
+      },
+      want: null,
+    },
+  ],
+  [
+    'a form boolean other than true, false, 1 or 0',
+    {
+      given: { body: { ...user, active: '2' }, mediaType: 'application/x-www-form-urlencoded' },
+      want: { active: ['The active field must be true or false.'] },
+    },
+  ],
+  [
     'a form is still validated',
     {
       given: { body: { ...user, age: 'five' }, mediaType: 'application/x-www-form-urlencoded' },

@@ -79,6 +79,34 @@ const coercion: Row[] = [
     },
   ],
   [
+    'a boolean as 1, as Laravel takes it',
+    {
+      given: { parameters: [q('active', { type: 'boolean' })], request: { query: 'active=1' } },
+      want: null,
+    },
+  ],
+  [
+    'a boolean as 0',
+    {
+      given: { parameters: [q('active', { type: 'boolean' })], request: { query: 'active=0' } },
+      want: null,
+    },
+  ],
+  [
+    'not a boolean: 2',
+    {
+      given: { parameters: [q('active', { type: 'boolean' })], request: { query: 'active=2' } },
+      want: { active: ['The active field must be true or false.'] },
+    },
+  ],
+  [
+    'not a boolean: 1.5',
+    {
+      given: { parameters: [q('active', { type: 'boolean' })], request: { query: 'active=1.5' } },
+      want: { active: ['The active field must be true or false.'] },
+    },
+  ],
+  [
     'a number',
     {
       given: { parameters: [q('price', { type: 'number' })], request: { query: 'price=9.99' } },

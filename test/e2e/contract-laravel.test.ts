@@ -1,0 +1,198 @@
+/**
+ * Contract testing with a real Laravel (Debian's PHP and Laravel 8.83): `apidoc generate` the
+ * fixture's document, then `apidoc verify` the running app and `apidoc mock --proxy` in front
+ * of it; both agree with it. Then a copy of the app whose code drifted from that document (a
+ * renamed field, a required field left out, an undocumented status) is reported precisely.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startMock } from './helpers.js';
+import {
+  hasPhp,
+  noPhpReason,
+  startLaravel,
+  type RunningLaravel,
+} from '../support/laravel-server.js';
+import type { VerifyReport } from '../../src/verify/types.js';
+
+const APP = fileURLToPath(new URL('../fixtures/laravel-8', import.meta.url));
+/** The fixture's seeded credentials (test/fixtures/laravel-8/README.md). */
+const CREDENTIALS = [
+  '--bearer',
+  'test-token-1',
+  '--basic',
+  'ada@example.com:password',
+  '--header',
+  'X-Partner-Key: partner-key-1',
+];
+const LONG = { timeoutMs: 120_000 };
+
+async function verify(url: string, spec: string, dir: string, ...extra: string[]) {
+  const json = path.join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
+  const junit = json.replace(/\.json$/, '.xml');
+  const run = await runCli(
+    [
+      'verify',
+      '--url',
+      url,
+      '--spec',
+      spec,
+      ...CREDENTIALS,
+      '--json',
+      json,
+      '--junit',
+      junit,
+      ...extra,
+    ],
+    LONG,
+  );
+  const report = JSON.parse(await readFile(json, 'utf8')) as VerifyReport;
+  return { run, report, junit: await readFile(junit, 'utf8') };
+}
+
+/** The app with its code changed the way code drifts from a document. */
+async function driftedCopy(dir: string): Promise<string> {
+  const app = path.join(dir, 'drifted');
+  await cp(APP, app, { recursive: true });
+  const edit = async (file: string, from: string, to: string) => {
+    const full = path.join(app, file);
+    const text = await readFile(full, 'utf8');
+    expect(text).toContain(from);
+    await writeFile(full, text.replace(from, to));
+  };
+  await edit('app/Http/Resources/PostResource.php', "'title' =>", "'headline' =>");
+  await edit('app/Http/Resources/CategoryResource.php', "'slug' => $this->slug,", '');
+  await edit(
+    'routes/api.php',
+    "        'time' => now()->toIso8601String(),\n    ]);",
+    "        'time' => now()->toIso8601String(),\n    ], 202);",
+  );
+  return app;
+}
+
+const title = 'contract testing against the Laravel 8 fixture, really running';
+
+describe.skipIf(!hasPhp)(hasPhp ? title : `${title} (skipped: ${noPhpReason})`, () => {
+  let dir: string;
+  let spec: string;
+  const running: RunningLaravel[] = [];
+  const start = async (app = APP) => {
+    const laravel = await startLaravel(app);
+    running.push(laravel);
+    return laravel;
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'apidoc-contract-'));
+    const project = path.join(dir, 'app');
+    await cp(APP, project, { recursive: true });
+    spec = path.join(dir, 'openapi.json');
+    const generated = await runCli(
+      ['generate', '--project', project, '--output', spec, '--no-cache'],
+      LONG,
+    );
+    expect(generated.code, generated.stderr).toBe(0);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const laravel of running) await laravel.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('apidoc verify: the running app agrees with its generated document', async () => {
+    const laravel = await start();
+    const { run, report, junit } = await verify(laravel.url, spec, dir);
+    expect(report.results.filter((r) => r.verdict === 'fail')).toEqual([]);
+    expect(run.code).toBe(0);
+    const valid = report.results.filter((r) => r.kind === 'valid');
+    expect(valid).toHaveLength(57);
+    // Most succeed; the rest get an answer the document allows (seeded data cannot match
+    // every generated value: a login's password, an order's SKU, a page's slug).
+    expect(report.summary.passed).toBeGreaterThan(65);
+    expect(report.results.filter((r) => r.kind === 'invalid-body').length).toBeGreaterThan(15);
+    expect(junit).toContain('failures="0"');
+  }, 180_000);
+
+  it('apidoc mock --proxy: every valid request passes through without a violation', async () => {
+    const laravel = await start();
+    const proxy = await startMock(['--spec', spec, '--proxy', laravel.url]);
+    try {
+      const posts = await fetch(`${proxy.url}/api/posts`, {
+        headers: { accept: 'application/json', authorization: 'Bearer test-token-1' },
+      });
+      expect(posts.status).toBe(200);
+      expect(posts.headers.get('apidoc-violations')).toBeNull();
+      const { run, report } = await verify(proxy.url, spec, dir);
+      expect(run.code).toBe(0);
+      expect(report.summary.failed).toBe(0);
+      // The proxy reports only what verify sent wrong on purpose (its invalid bodies), and
+      // nothing about the app's answers.
+      const log = proxy.stderr();
+      expect(log).not.toMatch(/\/response\//);
+      const flagged = [...log.matchAll(/^\S+ (\S+) (\S+) (\d{3}) [\d.]+ms \d+ violations?$/gm)];
+      expect(flagged.length).toBe(report.results.filter((r) => r.kind === 'invalid-body').length);
+      expect(flagged.every(([, , , status]) => status === '422')).toBe(true);
+    } finally {
+      await proxy.stop();
+    }
+  }, 180_000);
+
+  it('reports a drifted app precisely, with the JSON pointer', async () => {
+    const laravel = await start(await driftedCopy(dir));
+    const { run, report, junit } = await verify(
+      laravel.url,
+      spec,
+      dir,
+      '--pattern',
+      'api/posts',
+      '--pattern',
+      'api/categories*',
+      '--pattern',
+      'api/health',
+    );
+    expect(run.code).toBe(1);
+    const failures = Object.fromEntries(
+      report.results.filter((r) => r.verdict === 'fail').map((r) => [r.operation, r.violations]),
+    );
+    expect(failures['GET /api/posts']).toContainEqual({
+      location: '/response/body/data/0/title',
+      message: "required property 'title' is missing (the object has undeclared 'headline')",
+    });
+    expect(failures['GET /api/categories']).toContainEqual({
+      location: '/response/body/data/0/slug',
+      message: "required property 'slug' is missing",
+    });
+    expect(failures['GET /api/health']).toEqual([
+      { location: '/response/status', message: 'status 202 is not declared (declared: 200, 429)' },
+    ]);
+    expect(junit).toContain(
+      '<failure message="/response/status: status 202 is not declared (declared: 200, 429)"',
+    );
+
+    const proxy = await startMock([
+      '--spec',
+      spec,
+      '--proxy',
+      laravel.url,
+      '--proxy-strict',
+      '--quiet',
+    ]);
+    try {
+      const health = await fetch(`${proxy.url}/api/health`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(health.status).toBe(502);
+      expect(((await health.json()) as { violations: unknown }).violations).toEqual([
+        {
+          location: '/response/status',
+          message: 'status 202 is not declared (declared: 200, 429)',
+        },
+      ]);
+    } finally {
+      await proxy.stop();
+    }
+  }, 180_000);
+});
