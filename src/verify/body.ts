@@ -214,7 +214,8 @@ function keysOf(body: Body): string[] {
 
 function withoutKey(body: Body, key: string): Body {
   if (body.kind === 'json') {
-    const { [key]: _gone, ...rest } = body.value as Record<string, unknown>;
+    const rest = { ...(body.value as Record<string, unknown>) };
+    delete rest[key];
     return { ...body, value: rest };
   }
   if (body.kind === 'raw') return body;

@@ -29,3 +29,44 @@ describe('--version', () => {
     expect(run.stdout).toBe(`laravel-apidoc ${version}\n`);
   });
 });
+
+describe('--help of contract testing', () => {
+  it.each([
+    [
+      'verify',
+      [
+        '--url <backend>',
+        '--spec <file>',
+        '--bearer <token>',
+        '--basic <user:password>',
+        '--header <"Name: value">',
+        '--operation <id>',
+        '--pattern <pattern>',
+        '--junit <file>',
+        '--json <file>',
+        '--timeout <ms>',
+        '--dry-run',
+      ],
+    ],
+    [
+      'mock',
+      [
+        '--proxy <url>',
+        '--proxy-strict',
+        '--proxy-fallback',
+        '--no-proxy-fallback',
+        '--proxy-timeout <ms>',
+      ],
+    ],
+  ])('%s lists its options', async (command, options) => {
+    const run = await runCli([command, '--help']);
+    expect(run.code).toBe(0);
+    for (const option of options) expect(run.stdout).toContain(`  ${option} `);
+    expect(run.stdout).not.toContain('(default: [])');
+  });
+
+  it('the command list names verify', async () => {
+    const run = await runCli(['--help']);
+    expect(run.stdout).toMatch(/verify\|apidoc:verify \[options\] +Check a running backend/);
+  });
+});

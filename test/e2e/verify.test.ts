@@ -47,13 +47,13 @@ describe('apidoc verify against a backend that keeps its document', () => {
     const report = readReport(files.json);
     expect(report.summary).toEqual({ checks: 11, passed: 11, failed: 0, warned: 0 });
     expect(report.results.map((r) => `${r.operation} ${r.kind} ${r.status}`)).toEqual([
+      'GET /api/items valid 200',
       'POST /api/items invalid-body 422',
       'POST /api/items valid 201',
-      'GET /api/items valid 200',
-      'POST /api/items/{item}/notes invalid-body 422',
-      'POST /api/items/{item}/notes valid 201',
       'GET /api/items/{item} valid 200',
       'GET /api/items/{item}/notes valid 200',
+      'POST /api/items/{item}/notes invalid-body 422',
+      'POST /api/items/{item}/notes valid 201',
       'PUT /api/items/{item} invalid-body 422',
       'PUT /api/items/{item} valid 200',
       'DELETE /api/items/{item}/notes/{note} valid 204',
@@ -124,7 +124,8 @@ describe('apidoc verify against a backend that keeps its document', () => {
     const before = backend.seen.length;
     const run = await runCli(['verify', ...ITEMS, '--dry-run']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/│ 1 +│ POST \/api\/items +│ invalid body +│ +│/);
+    expect(run.stdout).toMatch(/│ 1 +│ GET \/api\/items +│ valid request +│ +│/);
+    expect(run.stdout).toMatch(/│ 2 +│ POST \/api\/items +│ invalid body +│ +│/);
     expect(run.stdout).toMatch(
       /│ 10 +│ DELETE \/api\/items\/\{item\}\/notes\/\{note\} +│ valid request +│ \{item\} from POST \/api\/items then GET \/api\/items, \{note\} from POST \/api\/items\/\{item\}\/notes then GET \/api\/items\/\{item\}\/notes +│/,
     );

@@ -38,7 +38,7 @@ function parseFlags(flags: VerifyFlags): VerifySettings {
     throw usage('Invalid value for --bearer: "". Give the token.');
   }
   const headers: Record<string, string> = {};
-  for (const header of flags.header) {
+  for (const header of flags.header ?? []) {
     const match = HEADER.exec(header);
     if (!match) {
       throw usage(
@@ -47,10 +47,12 @@ function parseFlags(flags: VerifyFlags): VerifySettings {
     }
     headers[match[1]!] = match[2]!;
   }
-  if (flags.operation.some((op) => op.trim() === '')) {
+  const operations = flags.operation ?? [];
+  const patterns = flags.pattern ?? [];
+  if (operations.some((op) => op.trim() === '')) {
     throw usage('Invalid value for --operation: "". Use an operationId or "METHOD /path".');
   }
-  checkPatterns(flags.pattern);
+  checkPatterns(patterns);
   return {
     options: {
       url:
@@ -60,8 +62,8 @@ function parseFlags(flags: VerifyFlags): VerifySettings {
       bearer: flags.bearer,
       basic: flags.basic,
       headers,
-      operations: flags.operation,
-      patterns: flags.pattern,
+      operations,
+      patterns,
       timeout: parsePositiveInt(flags.timeout, '--timeout'),
     },
     junit: flags.junit === undefined ? undefined : parseOutput(flags.junit, '--junit'),

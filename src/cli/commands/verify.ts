@@ -8,16 +8,17 @@ export interface VerifyFlags {
   spec: string;
   bearer?: string;
   basic?: string;
-  header: string[];
-  operation: string[];
-  pattern: string[];
+  header?: string[];
+  operation?: string[];
+  pattern?: string[];
   junit?: string;
   json?: string;
   timeout: string;
   dryRun?: boolean;
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+/** A repeatable option's values, in order. */
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function registerVerify(program: Command): void {
   program
@@ -34,19 +35,16 @@ export function registerVerify(program: Command): void {
       '--header <"Name: value">',
       'a header for every request, such as an API key (repeatable)',
       collect,
-      [],
     )
     .option(
       '--operation <id>',
       'only this operation: an operationId or "METHOD /path" (repeatable)',
       collect,
-      [],
     )
     .option(
       '--pattern <pattern>',
       'only operations whose path matches this Str::is pattern, such as "api/posts*" (repeatable)',
       collect,
-      [],
     )
     .option('--junit <file>', 'write the results as JUnit XML, for CI')
     .option('--json <file>', 'write the results as JSON')
