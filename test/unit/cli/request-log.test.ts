@@ -51,7 +51,7 @@ describe('createRequestLog: bounded, whatever the reader does', () => {
         ],
         source: 'backend' as const,
       },
-      / 200 1\.3ms 2 violations\n  \/response\/body\/data\/title: required property 'title' is missing\n  \/response\/status: status 418 is not declared \(declared: 200\)$/,
+      / 200 1\.3ms 2 violations\n {2}\/response\/body\/data\/title: required property 'title' is missing\n {2}\/response\/status: status 418 is not declared \(declared: 200\)$/,
     ],
     [
       'a note',
@@ -71,7 +71,7 @@ describe('createRequestLog: bounded, whatever the reader does', () => {
         })),
         source: 'backend' as const,
       },
-      /25 violations\n(  \/request\/query\/q\d+: m\n){20}  \.\.\. and 5 more$/,
+      /25 violations\n( {2}\/request\/query\/q\d+: m\n){20} {2}\.\.\. and 5 more$/,
     ],
   ])('--proxy: %s', (_name, extra, want) => {
     const stream = new PassThrough();
