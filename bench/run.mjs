@@ -89,10 +89,37 @@ const GITHUB_TARGET = {
   headers: {},
   expect: 200,
 };
+// The proxy case: the bare server's fixed body is a book, which the small spec's answers to
+// these declare; so every answer is checked in full and none is a violation.
+const PROXY_TARGETS = [
+  {
+    id: 'proxy-get',
+    title: 'proxy: GET item (checked)',
+    method: 'GET',
+    path: '/api/books/1',
+    headers: {},
+    expect: 200,
+  },
+  {
+    id: 'proxy-post',
+    title: 'proxy: POST (both checked)',
+    method: 'POST',
+    path: '/api/books',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Dune', author_id: 3, genre: 'fiction' }),
+    expect: 201,
+  },
+];
 // Graph's server URL ends in /beta: a mock may serve its paths with or without that prefix.
 const GRAPH_FIRST_REQUESTS = ['/users/bench-user', '/beta/users/bench-user'];
 
-const READY_TIMEOUT_MS = { small: 30000, github: 60000, graph: 120000, corpus: 60000 };
+const READY_TIMEOUT_MS = {
+  small: 30000,
+  github: 60000,
+  graph: 120000,
+  corpus: 60000,
+  proxy: 30000,
+};
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -146,7 +173,9 @@ async function main() {
   );
 
   const needed = [];
-  if (!flags.skipPrism) needed.push('prism');
+  // The proxy case loads no Prism: alone, it does not install it.
+  const prismCases = flags.cases.filter((c) => c !== 'proxy');
+  if (!flags.skipPrism && prismCases.length > 0) needed.push('prism');
   if (flags.cases.includes('github') || flags.cases.includes('corpus')) needed.push('github');
   // The corpus case's other documents are in the same package as Graph's.
   if (flags.cases.includes('graph') || flags.cases.includes('corpus')) needed.push('graph');
@@ -155,9 +184,11 @@ async function main() {
   if (peers.installError) notes.push(`peer install failed: ${peers.installError}`);
   const prism = flags.skipPrism
     ? { available: false, reason: 'left out (--skip-prism)' }
-    : peers.prism
-      ? { available: true, bin: peers.prism }
-      : { available: false, reason: `not installed (${peers.installError ?? 'bin missing'})` };
+    : prismCases.length === 0
+      ? { available: false, reason: 'not used by this case' }
+      : peers.prism
+        ? { available: true, bin: peers.prism }
+        : { available: false, reason: `not installed (${peers.installError ?? 'bin missing'})` };
   if (!prism.available) log(`Prism: ${prism.reason}`);
 
   const options = {
@@ -191,6 +222,7 @@ async function main() {
     if (flags.cases.includes('github')) await runCase(ctx, 'github', githubCase);
     if (flags.cases.includes('graph')) await runCase(ctx, 'graph', graphCase);
     if (flags.cases.includes('corpus')) await corpusCase(ctx);
+    if (flags.cases.includes('proxy')) await runCase(ctx, 'proxy', proxyCase);
   } finally {
     await stopAll();
   }
@@ -221,12 +253,27 @@ async function runCase(ctx, name, fn) {
   }
 }
 
-function commandFor(ctx, kind, spec, port, replies) {
+function commandFor(ctx, kind, spec, port, replies, upstream) {
   switch (kind) {
     case 'apidoc':
       return {
         command: process.execPath,
         args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet'],
+      };
+    case 'proxy':
+      return {
+        command: process.execPath,
+        args: [
+          CLI,
+          'mock',
+          '--spec',
+          spec,
+          '--port',
+          String(port),
+          '--quiet',
+          '--proxy',
+          `http://127.0.0.1:${upstream}`,
+        ],
       };
     case 'bare':
       return {
@@ -244,11 +291,11 @@ function commandFor(ctx, kind, spec, port, replies) {
 }
 
 /** Starts one server and waits for its first answer; records it in `servers` at once. */
-async function launch(ctx, servers, caseName, kind, spec, replies) {
+async function launch(ctx, servers, caseName, kind, spec, replies, upstream) {
   const server = { kind };
   servers.push(server);
   const port = await freePort();
-  const { command, args } = commandFor(ctx, kind, spec, port, replies);
+  const { command, args } = commandFor(ctx, kind, spec, port, replies, upstream);
   const logFile = join(LOGS, `${caseName}-${kind}.log`);
   server.handle = startProcess({ name: kind, command, args, cwd: ROOT, logFile });
   server.port = port;
@@ -284,7 +331,7 @@ function startupEntry(ctx, id, title, servers) {
       ? { status: 'not started', detail: server.error }
       : { status: 'ok', readyMs: round(server.readyMs, 1), rssMB: round(server.rssMB, 1) };
   }
-  if (!ctx.prism.available && id !== 'graph') {
+  if (!ctx.prism.available && id !== 'graph' && id !== 'proxy') {
     entry.servers.prism = { status: 'skipped', detail: ctx.prism.reason };
   }
   ctx.results.startup.push(entry);
@@ -300,6 +347,37 @@ async function smallCase(ctx, servers) {
   for (const kind of serversFor(ctx, ORDER)) await launch(ctx, servers, 'small', kind, spec);
   startupEntry(ctx, 'small', 'small spec', servers);
   for (const target of SMALL_TARGETS) await measure(ctx, target, servers);
+}
+
+/**
+ * `apidoc mock --proxy` in front of the bare server, against the bare server alone: what
+ * checking every request and response in the path of the traffic costs.
+ */
+async function proxyCase(ctx, servers) {
+  const spec = ctx.flags.smallSpec ? resolve(ctx.flags.smallSpec) : DEFAULT_SMALL_SPEC;
+  if (!existsSync(spec)) throw new Error(`the small spec ${spec} does not exist`);
+  log(`proxy (${relative(ROOT, spec)}): starting the bare server, then apidoc in front of it`);
+  ctx.results.specs.proxy = relative(ROOT, spec);
+  warmFile(spec);
+  const bare = await launch(ctx, servers, 'proxy', 'bare', spec);
+  if (bare.error) throw new Error(`bare did not start: ${bare.error}`);
+  await launch(ctx, servers, 'proxy', 'proxy', spec, undefined, bare.port);
+  startupEntry(ctx, 'proxy', 'proxy', servers);
+  for (const target of PROXY_TARGETS) {
+    const wrong = await violationsOf(
+      servers.find((s) => s.kind === 'proxy'),
+      target,
+    );
+    if (wrong) throw new Error(`the proxy reports violations for ${target.path}: ${wrong}`);
+    await measure(ctx, target, servers);
+  }
+}
+
+/** The proxy's violations header for one request, or null: a benchmark of no violations. */
+async function violationsOf(server, target) {
+  if (!server || server.error) return null;
+  const answer = await request(server.port, target);
+  return answer.headers['apidoc-violations'] ?? null;
 }
 
 async function githubCase(ctx, servers) {
@@ -456,7 +534,9 @@ async function measure(ctx, target, servers, into = ctx.results.throughput) {
     };
     loaded.push(server);
   }
-  if (!ctx.prism.available) entry.servers.prism = { status: 'skipped', detail: ctx.prism.reason };
+  if (!ctx.prism.available && !target.id?.startsWith('proxy')) {
+    entry.servers.prism = { status: 'skipped', detail: ctx.prism.reason };
+  }
 
   // Whatever a server still does after starting (or after the last case) is not ours to time.
   for (const server of loaded) await waitIdle(server.handle.pid);
@@ -524,6 +604,8 @@ async function measure(ctx, target, servers, into = ctx.results.throughput) {
   const rps = (kind) => (entry.servers[kind]?.status === 'ok' ? entry.servers[kind].rps : null);
   const ratio = (a, b) => (a != null && b ? round(a / b, 3) : null);
   entry.ratios.apidocVsBare = ratio(rps('apidoc'), rps('bare'));
+  // The proxy case: the bare server through apidoc, over the bare server alone.
+  entry.ratios.proxyVsBare = ratio(rps('proxy'), rps('bare'));
   entry.ratios.apidocVsPrism = ratio(rps('apidoc'), rps('prism'));
   const cpu = (kind) =>
     entry.servers[kind]?.status === 'ok' ? entry.servers[kind].cpuUsPerRequest : null;
@@ -574,6 +656,18 @@ function evaluateTargets(results) {
     quantileTarget(spread.cpuShare.median, 0.7, 'real operations, median (by CPU/req)');
     quantileTarget(spread.cpuShare.p10, 0.5, 'real operations, 10th percentile (by CPU/req)');
   }
+  const proxied = (id, min, name) => {
+    const value = byCase(id)?.ratios.proxyVsBare;
+    if (value === undefined) return;
+    targets.push({
+      name,
+      wanted: `≥ ${Math.round(min * 100)}% of bare directly`,
+      measured: value == null ? 'not measured' : fmtShare(value),
+      met: value == null ? null : value >= min,
+    });
+  };
+  proxied('proxy-get', 0.7, 'proxy, GET item (response checked)');
+  proxied('proxy-post', 0.7, 'proxy, POST (request and response checked)');
   share('small-get', 0.5, 'small spec, GET item with auth');
   share('small-post', 0.4, 'small spec, POST with body validation');
   limit('github', 'readyMs', 1500, 'GitHub spec, ready', 'ms');

@@ -1,6 +1,11 @@
 import Table from 'cli-table3';
 
-export const SERVER_NAMES = { apidoc: 'apidoc', bare: 'bare node:http', prism: 'Prism' };
+export const SERVER_NAMES = {
+  apidoc: 'apidoc',
+  bare: 'bare node:http',
+  prism: 'Prism',
+  proxy: 'bare through apidoc --proxy',
+};
 
 export function fmtRps(n) {
   if (n == null) return '–';
@@ -66,7 +71,11 @@ export function throughputTable(entries, markdown) {
         ok ? fmtMs(result.p99) : '–',
         ok ? fmtUs(result.cpuUsPerRequest) : '–',
         fmtMB(result.rssMB),
-        kind === 'apidoc' ? fmtShare(entry.ratios.apidocVsBare) : '',
+        kind === 'apidoc'
+          ? fmtShare(entry.ratios.apidocVsBare)
+          : kind === 'proxy'
+            ? fmtShare(entry.ratios.proxyVsBare)
+            : '',
         kind === 'apidoc' ? fmtTimes(entry.ratios.apidocVsPrism) : '',
         kind === 'apidoc' ? fmtTimes(entry.ratios.apidocCpuVsBare) : '',
       ]);

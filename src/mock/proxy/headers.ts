@@ -40,7 +40,8 @@ export function endToEndHeaders(raw: readonly string[], headers: IncomingHttpHea
 }
 
 function connectionTokens(value: string | undefined): Set<string> | undefined {
-  if (!value) return undefined;
+  // Nearly every message says only `keep-alive` or `close`, which are no header names.
+  if (!value || /^\s*(keep-alive|close)\s*$/i.test(value)) return undefined;
   return new Set(value.split(',').map((token) => token.trim().toLowerCase()));
 }
 

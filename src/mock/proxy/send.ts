@@ -43,11 +43,13 @@ export function sendUpstream(
   rest?.on('error', () => ex.res.destroy());
   later(ex, () => {
     ex.res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
-    for (const chunk of payload ?? []) ex.res.write(chunk);
     if (!rest) {
-      ex.res.end();
+      // Head and body in one write: on loopback each write costs as much as the rest of a request.
+      const whole = payload && payload.length > 1 ? Buffer.concat(payload) : payload?.[0];
+      ex.res.end(whole);
       return;
     }
+    for (const chunk of payload ?? []) ex.res.write(chunk);
     rest.pipe(ex.res);
   });
 }
