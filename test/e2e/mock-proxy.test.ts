@@ -18,6 +18,14 @@ interface Violation {
   message: string;
 }
 
+/** The proxy's log, once it has a line matching `pattern` (lines are written after the answer). */
+async function logged(proxy: RunningMock, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 250 && !pattern.test(proxy.stderr()); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return proxy.stderr();
+}
+
 function violationsOf(response: Response): Violation[] {
   const header = response.headers.get('apidoc-violations');
   return header === null ? [] : (JSON.parse(header) as Violation[]);
@@ -160,10 +168,10 @@ describe('apidoc mock --proxy, reporting', () => {
     expect(backend.seen).toContain('POST /api/items?page=x');
   });
 
-  it('logs each violation under its request line', () => {
-    expect(proxy.stderr()).toMatch(
-      /GET \/api\/drift\/status 418 [\d.]+ms 1 violation\n {2}\/response\/status: status 418 is not declared \(declared: 200\)/,
-    );
+  it('logs each violation under its request line', async () => {
+    const line =
+      /GET \/api\/drift\/status 418 [\d.]+ms 1 violation\n {2}\/response\/status: status 418 is not declared \(declared: 200\)/;
+    expect(await logged(proxy, line)).toMatch(line);
   });
 
   it('answers operations the backend does not route yet from the mock, credentials and all', async () => {
@@ -190,7 +198,8 @@ describe('apidoc mock --proxy, reporting', () => {
       null,
       [],
     ]);
-    expect(proxy.stderr()).toMatch(/GET \/api\/unrouted 200 [\d.]+ms \(answered by the mock\)/);
+    const line = /GET \/api\/unrouted 200 [\d.]+ms \(answered by the mock\)/;
+    expect(await logged(proxy, line)).toMatch(line);
   });
 
   it('pipes a stream through as it comes', async () => {
@@ -211,9 +220,8 @@ describe('apidoc mock --proxy, reporting', () => {
     const body = await response.arrayBuffer();
     expect(body.byteLength).toBeGreaterThan(20 * 1024 * 1024);
     expect(violationsOf(response)).toEqual([]);
-    expect(proxy.stderr()).toMatch(
-      /GET \/api\/huge 200 [\d.]+ms \(response body not checked: larger than 16 MiB\)/,
-    );
+    const line = /GET \/api\/huge 200 [\d.]+ms \(response body not checked: larger than 16 MiB\)/;
+    expect(await logged(proxy, line)).toMatch(line);
   });
 
   it.each([
