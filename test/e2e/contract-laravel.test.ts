@@ -4,12 +4,14 @@
  * of it; both agree with it. Then a copy of the app whose code drifted from that document (a
  * renamed field, a required field left out, an undocumented status) is reported precisely.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startMock } from './helpers.js';
+import { CLI, ROOT, runCli, startMock } from './helpers.js';
 import {
   hasPhp,
   noPhpReason,
@@ -71,6 +73,43 @@ async function driftedCopy(dir: string): Promise<string> {
     "        'time' => now()->toIso8601String(),\n    ], 202);",
   );
   return app;
+}
+
+const RECIPE = 'examples/ci/contract-test.sh';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function freePortIs(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(port, '127.0.0.1', () =>
+      server.close(() => resolve(true)),
+    );
+    server.on('error', () => resolve(false));
+  });
+}
+
+/** Runs a script to its end: exit code and output. */
+function bash(script: string, cwd: string, env: NodeJS.ProcessEnv) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn('bash', [script], { cwd, env: { ...process.env, ...env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
 }
 
 const title = 'contract testing against the Laravel 8 fixture, really running';
@@ -138,6 +177,34 @@ describe.skipIf(!hasPhp)(hasPhp ? title : `${title} (skipped: ${noPhpReason})`, 
     } finally {
       await proxy.stop();
     }
+  }, 180_000);
+
+  it(`runs the README's CI recipe as written (${RECIPE})`, async () => {
+    const recipe = await readFile(path.join(ROOT, RECIPE), 'utf8');
+    expect(await readFile(path.join(ROOT, 'README.md'), 'utf8')).toContain(
+      `\`\`\`sh\n${recipe}\`\`\``,
+    );
+    // A copy of the app, migrated and seeded, with apidoc where npm installs its bin.
+    const laravel = await start();
+    const bin = path.join(laravel.dir, 'node_modules', '.bin');
+    await mkdir(bin, { recursive: true });
+    await writeFile(
+      path.join(bin, 'apidoc'),
+      `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`,
+    );
+    await chmod(path.join(bin, 'apidoc'), 0o755);
+    const port = await freePort();
+    const run = await bash(path.join(ROOT, RECIPE), laravel.dir, {
+      PORT: String(port),
+      API_TOKEN: 'test-token-1',
+    });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('Wrote storage/app/spectrum/openapi.json');
+    expect(run.output).toMatch(/\d+ check\(s\): \d+ passed, 0 failed, \d+ warned/);
+    const junit = await readFile(path.join(laravel.dir, 'apidoc-verify.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites name="apidoc verify" tests="\d+" failures="0"/);
+    // The recipe stopped the PHP server it started: its port is free again.
+    expect(await freePortIs(port)).toBe(true);
   }, 180_000);
 
   it('reports a drifted app precisely, with the JSON pointer', async () => {
