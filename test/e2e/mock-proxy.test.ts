@@ -36,7 +36,15 @@ describe('apidoc mock --proxy, reporting', () => {
   let proxy: RunningMock;
   beforeAll(async () => {
     backend = await startNodeBackend();
-    proxy = await startMock(['--spec', SPEC, '--proxy', backend.url, '--proxy-timeout', '500']);
+    proxy = await startMock([
+      '--spec',
+      SPEC,
+      '--proxy',
+      backend.url,
+      '--proxy-timeout',
+      '500',
+      '--proxy-fallback',
+    ]);
   });
   afterAll(async () => {
     await proxy?.stop();

@@ -13,7 +13,7 @@ export interface MockFlags {
   readyFile?: string;
   proxy?: string;
   proxyStrict?: boolean;
-  /** `--proxy-fallback` (the default) or `--no-proxy-fallback`. */
-  proxyFallback: boolean;
+  /** `--proxy-fallback` (true), `--no-proxy-fallback` (false), or neither (undefined: on). */
+  proxyFallback?: boolean;
   proxyTimeout?: string;
 }

@@ -60,7 +60,7 @@ function parseProxy(flags: MockFlags): ProxyOptions | undefined {
       ? '--proxy-strict'
       : flags.proxyTimeout !== undefined
         ? '--proxy-timeout'
-        : !flags.proxyFallback
+        : flags.proxyFallback === false
           ? '--no-proxy-fallback'
           : undefined;
     if (alone) throw usage(`${alone} needs --proxy <url>: name the backend to forward to.`);
@@ -69,7 +69,7 @@ function parseProxy(flags: MockFlags): ProxyOptions | undefined {
   return {
     target: parseBaseUrl(flags.proxy, '--proxy', 'http://127.0.0.1:8000'),
     strict: flags.proxyStrict === true,
-    fallback: flags.proxyFallback,
+    fallback: flags.proxyFallback !== false,
     timeout:
       flags.proxyTimeout === undefined
         ? DEFAULT_PROXY_TIMEOUT

@@ -16,7 +16,7 @@ import { checkPatterns, parseBaseUrl, parsePositiveInt, usage } from '../options
 import { colors, table, type Colors } from '../output.js';
 import { createProgress } from '../progress.js';
 import { loadForExport, parseOutput, reportWritten } from './export-postman.js';
-import type { VerifyFlags } from './verify.js';
+import type { VerifyFlags } from './verify-flags.js';
 
 /** A header name: an HTTP token. @see https://www.rfc-editor.org/rfc/rfc9110#section-5.1 */
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/;

@@ -1,21 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_VERIFY_TIMEOUT } from '../../verify/defaults.js';
 import { DEFAULT_SPEC } from './mock.js';
-
-/** `apidoc verify`'s options as commander hands them over (strings, checked by verify-run.ts). */
-export interface VerifyFlags {
-  url?: string;
-  spec: string;
-  bearer?: string;
-  basic?: string;
-  header?: string[];
-  operation?: string[];
-  pattern?: string[];
-  junit?: string;
-  json?: string;
-  timeout: string;
-  dryRun?: boolean;
-}
+import type { VerifyFlags } from './verify-flags.js';
 
 /** A repeatable option's values, in order. */
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
