@@ -45,6 +45,7 @@ const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const BARE = join(BENCH, 'bare-server.mjs');
+const BARE_PROXY = join(BENCH, 'bare-proxy.mjs');
 const PEERS = join(BENCH, '.peers');
 const LOGS = join(BENCH, '.scratch/logs');
 const DEFAULT_SMALL_SPEC = join(ROOT, 'examples/openapi.yaml');
@@ -275,6 +276,8 @@ function commandFor(ctx, kind, spec, port, replies, upstream) {
           `http://127.0.0.1:${upstream}`,
         ],
       };
+    case 'bareProxy':
+      return { command: process.execPath, args: [BARE_PROXY, String(port), String(upstream)] };
     case 'bare':
       return {
         command: process.execPath,
@@ -362,6 +365,7 @@ async function proxyCase(ctx, servers) {
   const bare = await launch(ctx, servers, 'proxy', 'bare', spec);
   if (bare.error) throw new Error(`bare did not start: ${bare.error}`);
   await launch(ctx, servers, 'proxy', 'proxy', spec, undefined, bare.port);
+  await launch(ctx, servers, 'proxy', 'bareProxy', spec, undefined, bare.port);
   startupEntry(ctx, 'proxy', 'proxy', servers);
   for (const target of PROXY_TARGETS) {
     const wrong = await violationsOf(
@@ -604,8 +608,11 @@ async function measure(ctx, target, servers, into = ctx.results.throughput) {
   const rps = (kind) => (entry.servers[kind]?.status === 'ok' ? entry.servers[kind].rps : null);
   const ratio = (a, b) => (a != null && b ? round(a / b, 3) : null);
   entry.ratios.apidocVsBare = ratio(rps('apidoc'), rps('bare'));
-  // The proxy case: the bare server through apidoc, over the bare server alone.
+  // The proxy case: the bare server through apidoc, over the bare server alone; the same
+  // through the least a Node proxy does; apidoc's proxy over that one (what the checks cost).
   entry.ratios.proxyVsBare = ratio(rps('proxy'), rps('bare'));
+  entry.ratios.bareProxyVsBare = ratio(rps('bareProxy'), rps('bare'));
+  entry.ratios.proxyVsBareProxy = ratio(rps('proxy'), rps('bareProxy'));
   entry.ratios.apidocVsPrism = ratio(rps('apidoc'), rps('prism'));
   const cpu = (kind) =>
     entry.servers[kind]?.status === 'ok' ? entry.servers[kind].cpuUsPerRequest : null;

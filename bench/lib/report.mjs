@@ -5,6 +5,7 @@ export const SERVER_NAMES = {
   bare: 'bare node:http',
   prism: 'Prism',
   proxy: 'bare through apidoc --proxy',
+  bareProxy: 'bare through a bare proxy',
 };
 
 export function fmtRps(n) {
@@ -75,7 +76,9 @@ export function throughputTable(entries, markdown) {
           ? fmtShare(entry.ratios.apidocVsBare)
           : kind === 'proxy'
             ? fmtShare(entry.ratios.proxyVsBare)
-            : '',
+            : kind === 'bareProxy'
+              ? fmtShare(entry.ratios.bareProxyVsBare)
+              : '',
         kind === 'apidoc' ? fmtTimes(entry.ratios.apidocVsPrism) : '',
         kind === 'apidoc' ? fmtTimes(entry.ratios.apidocCpuVsBare) : '',
       ]);
