@@ -358,6 +358,27 @@ describe('apidoc mock --proxy options', () => {
     }
   });
 
+  it('--delay holds the backend’s answers too', async () => {
+    const backend = await startNodeBackend();
+    const proxy = await startMock([
+      '--spec',
+      SPEC,
+      '--proxy',
+      backend.url,
+      '--quiet',
+      '--delay',
+      '250',
+    ]);
+    try {
+      const started = performance.now();
+      expect((await fetch(`${proxy.url}/api/items`)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(245);
+    } finally {
+      await proxy.stop();
+      await backend.stop();
+    }
+  });
+
   it.each([
     [
       ['--proxy', 'nope'],
