@@ -223,6 +223,28 @@ describe('apidoc mock --proxy, reporting', () => {
     expect(rest).toContain('data: 5');
   });
 
+  it('forwards a preflight as it is, held to no operation', async () => {
+    const response = await fetch(`${proxy.url}/api/items`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(violationsOf(response)).toEqual([]);
+    expect(backend.seen).toContain('OPTIONS /api/items');
+  });
+
+  it('streams a request body past 10 MiB on unchecked, and says so in the log', async () => {
+    const big = 'x'.repeat(11 * 1024 * 1024);
+    const response = await fetch(`${proxy.url}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: big,
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { body: string }).body.length).toBe(big.length);
+    const line = /POST \/api\/echo 200 [\d.]+ms \(request body not checked: larger than 10 MiB\)/;
+    expect(await logged(proxy, line)).toMatch(line);
+  });
+
   it('passes a body past 16 MiB through unchecked, and says so in the log', async () => {
     const response = await fetch(`${proxy.url}/api/huge`);
     const body = await response.arrayBuffer();
@@ -299,6 +321,18 @@ describe('apidoc mock --proxy --proxy-strict', () => {
     expect(backend.seen.length).toBe(before);
   });
 
+  it('answers a body past 10 MiB with the mock’s 413, without forwarding it', async () => {
+    const before = backend.seen.length;
+    const response = await fetch(`${proxy.url}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(11 * 1024 * 1024),
+    });
+    expect([response.status, response.headers.get('apidoc-source')]).toEqual([413, 'mock']);
+    expect(await response.json()).toEqual({ message: 'The request body is larger than 10 MiB.' });
+    expect(backend.seen.length).toBe(before);
+  });
+
   it('passes what keeps the document through', async () => {
     const response = await fetch(`${proxy.url}/api/items`, {
       method: 'POST',
@@ -352,6 +386,18 @@ describe('apidoc mock --proxy options', () => {
       expect(proxy.stdout()).toMatch(
         /running at http:\/\/127\.0\.0\.1:\d+ \(proxying to http:\/\/127\.0\.0\.1:\d+\)/,
       );
+    } finally {
+      await proxy.stop();
+      await backend.stop();
+    }
+  });
+
+  it('a path in the --proxy URL prefixes every request', async () => {
+    const backend = await startNodeBackend();
+    const proxy = await startMock(['--spec', SPEC, '--proxy', `${backend.url}/base/`, '--quiet']);
+    try {
+      await (await fetch(`${proxy.url}/api/items?page=1`)).arrayBuffer();
+      expect(backend.seen).toEqual(['GET /base/api/items?page=1']);
     } finally {
       await proxy.stop();
       await backend.stop();

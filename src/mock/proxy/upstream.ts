@@ -44,7 +44,8 @@ export function createUpstream(target: URL, timeout: number): Upstream {
 /**
  * Sends a request on to the backend: the same method, target and headers (less the hop-by-hop
  * ones, with `Host` the backend's). The caller writes the body. Resolves with the response
- * head, or rejects with an UpstreamError.
+ * head, or rejects with an UpstreamError (a 504 when it has not come `timeout` ms after the
+ * request was sent whole).
  */
 export function forward(
   upstream: Upstream,
@@ -64,9 +65,13 @@ export function forward(
     setHost: false,
   });
   const response = new Promise<IncomingMessage>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      outgoing.destroy(new UpstreamError(504, timedOut(upstream)));
-    }, upstream.timeout);
+    // The backend's time starts once it has the whole request: an upload takes what it takes.
+    let timer: NodeJS.Timeout | undefined;
+    outgoing.once('finish', () => {
+      timer = setTimeout(() => {
+        outgoing.destroy(new UpstreamError(504, timedOut(upstream)));
+      }, upstream.timeout);
+    });
     outgoing.once('response', (res) => {
       clearTimeout(timer);
       resolve(res);

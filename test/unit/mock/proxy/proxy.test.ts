@@ -5,6 +5,11 @@ import {
   violationsHeader,
 } from '../../../../src/mock/proxy/headers.js';
 import { isUnrouted } from '../../../../src/mock/proxy/unrouted.js';
+import {
+  asUpstreamError,
+  createUpstream,
+  UpstreamError,
+} from '../../../../src/mock/proxy/upstream.js';
 
 const body = (value: unknown) => Buffer.from(JSON.stringify(value));
 const declares404 = { responses: { '200': { description: '' }, '404': { description: '' } } };
@@ -129,5 +134,38 @@ describe('exposeToScripts', () => {
     const copy = [...headers];
     exposeToScripts(copy, 'apidoc-violations');
     expect(copy).toEqual(want);
+  });
+});
+
+describe('asUpstreamError: what the client is told', () => {
+  const upstream = createUpstream(new URL('http://127.0.0.1:8000/'), 500);
+  const error = (code: string) => Object.assign(new Error(code), { code });
+  it.each([
+    [
+      'ECONNREFUSED',
+      502,
+      'The backend at http://127.0.0.1:8000 refused the connection (ECONNREFUSED): is it running?',
+    ],
+    ['ENOTFOUND', 502, 'The backend at http://127.0.0.1:8000 could not be found (ENOTFOUND).'],
+    ['ETIMEDOUT', 504, 'The backend at http://127.0.0.1:8000 did not answer within 500 ms.'],
+    [
+      'HPE_INVALID_CONSTANT',
+      502,
+      'The backend at http://127.0.0.1:8000 sent a response that is not valid HTTP (HPE_INVALID_CONSTANT).',
+    ],
+    [
+      'ECONNRESET',
+      502,
+      'The backend at http://127.0.0.1:8000 closed the connection without a complete answer (ECONNRESET).',
+    ],
+  ])('%s', (code, status, message) => {
+    const mapped = asUpstreamError(upstream, error(code));
+    expect([mapped.status, mapped.message]).toEqual([status, message]);
+  });
+
+  it('keeps an UpstreamError as it is', () => {
+    const timeout = new UpstreamError(504, 'x');
+    expect(asUpstreamError(upstream, timeout)).toBe(timeout);
+    upstream.agent.destroy();
   });
 });
