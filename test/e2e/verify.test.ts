@@ -120,6 +120,46 @@ describe('apidoc verify against a backend that keeps its document', () => {
     ]);
   });
 
+  it('--header goes with every request', async () => {
+    const files = outputs();
+    const run = await runCli([
+      'verify',
+      '--url',
+      backend.url,
+      '--spec',
+      SPEC,
+      '--operation',
+      'items.store',
+      '--header',
+      `Authorization: Bearer ${BACKEND_TOKEN}`,
+      '--json',
+      files.json,
+    ]);
+    expect(run.code).toBe(0);
+    expect(readReport(files.json).results.map((r) => [r.kind, r.status, r.verdict])).toEqual([
+      ['invalid-body', 422, 'pass'],
+      ['valid', 201, 'pass'],
+    ]);
+  });
+
+  it('a path in --url prefixes every request', async () => {
+    const before = backend.seen.length;
+    const run = await runCli([
+      'verify',
+      '--url',
+      `${backend.url}/base`,
+      '--spec',
+      SPEC,
+      '--operation',
+      'items.index',
+    ]);
+    expect(run.code).toBe(1);
+    expect(backend.seen.slice(before)).toEqual(['GET /base/api/items']);
+    expect(run.stdout).toMatch(
+      /│ GET \/api\/items +│ 404 +│ FAIL +│ \/response\/status: status 404 is not declared \(declared: 200\) +│/,
+    );
+  });
+
   it('--dry-run lists the plan and sends nothing', async () => {
     const before = backend.seen.length;
     const run = await runCli(['verify', ...ITEMS, '--dry-run']);
