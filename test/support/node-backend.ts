@@ -181,6 +181,10 @@ const misbehaving: Record<string, Handler> = {
     res.write('{"data": [');
     setTimeout(() => req.socket.destroy(), 20);
   },
+  'GET /api/stall-body': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+    res.write('{"data": [');
+  },
   'GET /api/huge': (_req, res) => {
     const line = `"${'x'.repeat(1022)}"`;
     const chunk = Buffer.from(Array.from({ length: 1024 }, () => line).join(','));

@@ -88,15 +88,19 @@ async function checkCollected(ex: Exchange, raw: Buffer | undefined): Promise<Vi
   return checkRequest(checks.request, ex.req.headers, target, params, read);
 }
 
-/** Opens the request to the backend; a target it cannot carry is answered with a 400. */
+/**
+ * Opens the request to the backend. `node:http`'s client refuses some targets and header values
+ * its server lets in; such a request is answered with a 400 rather than thrown.
+ */
 function send(ex: Exchange): ReturnType<typeof forward> | undefined {
   try {
     const sent = forward(ex.proxy.upstream, ex.req, forwardPath(ex));
     ex.outgoing = sent.outgoing;
     return sent;
-  } catch {
+  } catch (error) {
     ex.req.resume();
-    sendPrepared(ex, prepare(messageReply(400, 'Malformed request URL.')));
+    const why = `The request cannot be forwarded: ${(error as Error).message}`;
+    sendPrepared(ex, prepare(messageReply(400, why)));
     return undefined;
   }
 }
