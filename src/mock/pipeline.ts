@@ -17,12 +17,12 @@ import {
 import { isPreflight, preflightHeaders } from './cors.js';
 import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
 import { checkInputNames } from '../core/engine/input-fields.js';
-import { requestOrigin, requestTarget } from '../core/request-target.js';
+import { requestOrigin, requestPath } from '../core/request-target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
 import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
-import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
-import { ReplyCache } from './reply-cache.js';
+import { messageReply, prepare, replyCache, type PreparedReply, type Reply } from './reply.js';
+
 import { requestSeed } from '../core/engine/seed.js';
 import { responseMedia } from '../core/engine/responses.js';
 import type { OperationEntry } from '../core/engine/operations.js';
@@ -36,9 +36,10 @@ import { scenarioReply } from './scenario-reply.js';
 interface Incoming extends AuthRequest {
   req: IncomingMessage;
   method: string;
-  /** The request target: its path and query, never the `Host` header's. */
-  target: URL;
+  /** The request target's path, never the `Host` header's. */
   pathname: string;
+  /** Its query as sent (`?a=1`), or '' when it has none. */
+  search: string;
 }
 
 /** Answers a request: at once when nothing has to be read, after the body when one is. */
@@ -66,7 +67,7 @@ export function createPipeline(
     return planned;
   };
   const routing = requestRouter(doc, router);
-  const cache = new ReplyCache();
+  const cache = replyCache();
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
@@ -144,21 +145,22 @@ export function createPipeline(
  * request without `Host` (RFC 9112 §3.2), a query past PHP's input limits.
  */
 function parseIncoming(req: IncomingMessage): Incoming | Reply {
-  const target = requestTarget(req.url ?? '/');
+  const target = requestPath(req.url ?? '/');
   if (!target || (target.pathname.includes('%') && !decodes(target.pathname))) {
     return messageReply(400, 'Malformed request URL.');
   }
   if (req.headers.host === undefined && req.httpVersion === '1.1') {
     return messageReply(400, 'Bad request: an HTTP/1.1 request must have a Host header.');
   }
-  const limit = target.search === '' ? undefined : checkInputNames(target.searchParams.keys());
+  const query = new URLSearchParams(target.search);
+  const limit = target.search === '' ? undefined : checkInputNames(query.keys());
   if (limit) return messageReply(400, limit);
   return {
     req,
     method: (req.method ?? 'GET').toUpperCase(),
-    target,
     pathname: target.pathname,
-    query: target.searchParams,
+    search: target.search,
+    query,
     headers: req.headers,
     cookies: parseCookies(req.headers.cookie),
   };
@@ -298,7 +300,7 @@ function success(
         MAX_PER_PAGE,
       ),
       // Links name the origin the client addressed, with the target's path and query.
-      url: new URL(incoming.target.pathname + incoming.target.search, requestOrigin(incoming.req)),
+      url: new URL(incoming.pathname + incoming.search, requestOrigin(incoming.req)),
     };
     const list = paginatedBody(ctx, at, plan.pagination, request);
     return { status, ...declaredForm(ctx.doc, at, list) };

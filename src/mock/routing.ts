@@ -1,4 +1,5 @@
 import { deref } from '../core/refs.js';
+import { pathKey, pathMemo } from './clock-cache.js';
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../core/types.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
 import { qualifiedRouter, type QualifiedMatch, type QualifiedRequest } from './qualified-routes.js';
@@ -40,24 +41,43 @@ export function requestRouter(doc: OpenApiDocument, router: Router): RequestRout
   const inner = operations.filter((op) => !qualified?.owns(op.path) && hasInnerParameter(op.path));
   const innerFirst = inner.length > 0 ? new TemplateIndex(doc, inner, basePaths) : undefined;
   const found = (match: QualifiedMatch): RouteMatch => ({ kind: 'found', ...match });
+  /** The route, and whether the method and path alone decided it (a qualified fallback did not). */
+  const byPath = (request: QualifiedRequest): { route: RouteMatch; keep: boolean } => {
+    const first = innerFirst?.match(request);
+    const route = router.match(request.method, request.pathname);
+    if (route.kind === 'found' && !qualified?.owns(route.entry.path)) {
+      const template = templates.of(route.entry);
+      const params = checkedParams(route.params, template, request, basePaths);
+      if (params && (!first || template.literal > innerFirst!.of(first.entry).literal)) {
+        return { route: { ...route, params }, keep: true };
+      }
+    }
+    if (first) return { route: found(first), keep: true };
+    const match = templates.match(request);
+    if (match) return { route: found(match), keep: true };
+    const fallback = qualified?.fallback(request);
+    return fallback ? { route: found(fallback), keep: false } : { route, keep: true };
+  };
+  const memo = pathMemo<RouteMatch>(paramsWeight);
   return {
     route: (request) => {
       const special = qualified?.match(request);
       if (special) return found(special);
-      const first = innerFirst?.match(request);
-      const route = router.match(request.method, request.pathname);
-      if (route.kind === 'found' && !qualified?.owns(route.entry.path)) {
-        const template = templates.of(route.entry);
-        const params = checkedParams(route.params, template, request, basePaths);
-        if (params && (!first || template.literal > innerFirst!.of(first.entry).literal)) {
-          return { ...route, params };
-        }
-      }
-      if (first) return found(first);
-      const fallback = templates.match(request) ?? qualified?.fallback(request);
-      return fallback ? found(fallback) : route;
+      const key = pathKey(request.method, request.pathname);
+      if (key === undefined) return byPath(request).route;
+      const known = memo.get(key);
+      if (known) return known;
+      const { route, keep } = byPath(request);
+      return keep ? memo.set(key, route) : route;
     },
   };
+}
+
+/** About the bytes a route's parameter values hold, as UTF-16. */
+function paramsWeight(route: RouteMatch): number {
+  let chars = 0;
+  if (route.kind === 'found') for (const name in route.params) chars += route.params[name]!.length;
+  return 2 * chars;
 }
 
 /** `{Sid}.json`, `{base}...{head}`, `:archive` after a parameter: more than a whole segment. */
