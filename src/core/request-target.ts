@@ -23,6 +23,13 @@ export function requestTarget(target: string): URL | undefined {
   }
 }
 
+/** A request's query, to read: shared between the requests that send the same one. */
+export type ReadonlyQuery = Pick<
+  URLSearchParams,
+  'get' | 'getAll' | 'has' | 'keys' | 'values' | 'entries' | 'forEach' | 'size' | 'toString'
+> &
+  Iterable<[string, string]>;
+
 /** What a request asks for: its path as URL parsing normalises it, and its query (`?a=1` or ''). */
 export interface RequestPath {
   pathname: string;

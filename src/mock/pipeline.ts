@@ -16,8 +16,8 @@ import {
 } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
 import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
-import { checkInputNames } from '../core/engine/input-fields.js';
-import { requestOrigin, requestPath } from '../core/request-target.js';
+import { requestOrigin } from '../core/request-target.js';
+import { targetReader, type Target } from './target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
 import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
@@ -67,12 +67,13 @@ export function createPipeline(
     return planned;
   };
   const routing = requestRouter(doc, router);
+  const readTarget = targetReader();
   const cache = replyCache();
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
   const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
-    const incoming = parseIncoming(req);
+    const incoming = parseIncoming(req, readTarget);
     if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
       return {
@@ -144,23 +145,21 @@ export function createPipeline(
  * The request as the steps read it, or the 400 it gets: a target that is no URL, an HTTP/1.1
  * request without `Host` (RFC 9112 §3.2), a query past PHP's input limits.
  */
-function parseIncoming(req: IncomingMessage): Incoming | Reply {
-  const target = requestPath(req.url ?? '/');
-  if (!target || (target.pathname.includes('%') && !decodes(target.pathname))) {
-    return messageReply(400, 'Malformed request URL.');
-  }
+function parseIncoming(
+  req: IncomingMessage,
+  readTarget: (target: string) => Target | string,
+): Incoming | Reply {
+  const target = readTarget(req.url ?? '/');
+  if (typeof target === 'string') return messageReply(400, target);
   if (req.headers.host === undefined && req.httpVersion === '1.1') {
     return messageReply(400, 'Bad request: an HTTP/1.1 request must have a Host header.');
   }
-  const query = new URLSearchParams(target.search);
-  const limit = target.search === '' ? undefined : checkInputNames(query.keys());
-  if (limit) return messageReply(400, limit);
   return {
     req,
     method: (req.method ?? 'GET').toUpperCase(),
     pathname: target.pathname,
     search: target.search,
-    query,
+    query: target.query,
     headers: req.headers,
     cookies: parseCookies(req.headers.cookie),
   };
@@ -170,15 +169,6 @@ function parseIncoming(req: IncomingMessage): Incoming | Reply {
 function sendsBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-function decodes(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `/api/users/` → `api/users`, as Laravel's `$request->path()` writes it. */

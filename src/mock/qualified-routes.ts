@@ -1,3 +1,4 @@
+import type { ReadonlyQuery } from '../core/request-target.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { deref } from '../core/refs.js';
 import type {
@@ -33,7 +34,7 @@ export interface QualifiedMatch {
 export interface QualifiedRequest {
   method: string;
   pathname: string;
-  query: URLSearchParams;
+  query: ReadonlyQuery;
   headers: IncomingHttpHeaders;
 }
 

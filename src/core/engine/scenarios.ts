@@ -1,3 +1,4 @@
+import type { ReadonlyQuery } from '../request-target.js';
 /** The scenarios of the specification, in its order. */
 export const SCENARIOS = [
   'success',
@@ -25,7 +26,7 @@ export function isForcedError(scenario: Scenario): boolean {
 export type ScenarioChoice = { scenario: Scenario } | { error: string };
 
 /** `_scenario` in the query picks this request's scenario; else the server's default. */
-export function chooseScenario(query: URLSearchParams, fallback: Scenario): ScenarioChoice {
+export function chooseScenario(query: ReadonlyQuery, fallback: Scenario): ScenarioChoice {
   const requested = query.get('_scenario');
   if (requested === null || requested === '') return { scenario: fallback };
   if (isScenario(requested)) return { scenario: requested };
