@@ -72,7 +72,7 @@ export function createPipeline(
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
-  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
+  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<PreparedReply> => {
     const incoming = parseIncoming(req, readTarget);
     if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
@@ -128,17 +128,27 @@ export function createPipeline(
       req.resume();
       return checkInput(incoming, plan, route.params, undefined, mediaType) ?? respond();
     }
-    return parseBody(req, mediaType, plan).then((parsed) => {
-      if ('reply' in parsed) return parsed.reply;
-      return checkInput(incoming, plan, route.params, parsed.body, mediaType) ?? respond();
+    // One promise for the whole wait: the body arrives, then everything else runs at once.
+    return new Promise<PreparedReply>((resolve, reject) => {
+      parseBody(req, mediaType, plan, (parsed) => {
+        try {
+          if ('reply' in parsed) return resolve(ready(parsed.reply));
+          const body = parsed.body;
+          resolve(ready(checkInput(incoming, plan, route.params, body, mediaType) ?? respond()));
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
   };
-  const ready = (reply: Reply | PreparedReply): PreparedReply =>
-    'prepared' in reply ? reply : prepare(reply);
   return (req) => {
     const reply = answer(req);
-    return reply instanceof Promise ? reply.then(ready) : ready(reply);
+    return reply instanceof Promise ? reply : ready(reply);
   };
+}
+
+function ready(reply: Reply | PreparedReply): PreparedReply {
+  return 'prepared' in reply ? reply : prepare(reply);
 }
 
 /**

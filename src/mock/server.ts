@@ -81,7 +81,7 @@ export function createMockServer(
     } catch (error) {
       reply = internalError(error);
     }
-    if (reply instanceof Promise) reply.catch(internalError).then(respond);
+    if (reply instanceof Promise) reply.then(respond, (error) => respond(internalError(error)));
     else respond(reply);
   };
   const server = createServer(serverOptions(resolved.timeouts), handle);
