@@ -84,7 +84,12 @@ export function pathMemo<V>(weigh: (value: V) => number = () => 0): ClockCache<V
   );
 }
 
+/** Whether a `pathMemo` keeps what a path decides: not for a path too long to. */
+export function keepsPath(pathname: string): boolean {
+  return pathname.length <= MAX_MEMO_PATH;
+}
+
 /** The key of a method and path in a `pathMemo`, or undefined for a path too long to keep. */
 export function pathKey(method: string, pathname: string): string | undefined {
-  return pathname.length > MAX_MEMO_PATH ? undefined : `${method} ${pathname}`;
+  return keepsPath(pathname) ? `${method} ${pathname}` : undefined;
 }

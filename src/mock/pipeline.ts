@@ -171,9 +171,12 @@ function parseIncoming(
     search: target.search,
     query: target.query,
     headers: req.headers,
-    cookies: parseCookies(req.headers.cookie),
+    cookies: req.headers.cookie === undefined ? NO_COOKIES : parseCookies(req.headers.cookie),
   };
 }
+
+/** Shared by the requests that send no cookie: read, never written. */
+const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
 function sendsBody(req: IncomingMessage): boolean {

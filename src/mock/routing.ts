@@ -1,5 +1,5 @@
 import { deref } from '../core/refs.js';
-import { pathKey, pathMemo } from './clock-cache.js';
+import { keepsPath, pathMemo } from './clock-cache.js';
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../core/types.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
 import { qualifiedRouter, type QualifiedMatch, type QualifiedRequest } from './qualified-routes.js';
@@ -58,25 +58,35 @@ export function requestRouter(doc: OpenApiDocument, router: Router): RequestRout
     const fallback = qualified?.fallback(request);
     return fallback ? { route: found(fallback), keep: false } : { route, keep: true };
   };
-  const memo = pathMemo<RouteMatch>(paramsWeight);
+  // A path's routes by method, kept under the path alone: a target read once gives the same
+  // path string every time, whose hash the engine keeps, so a lookup builds no key.
+  const memo = pathMemo<Partial<Record<string, RouteMatch>>>(paramsWeight);
   return {
     route: (request) => {
       const special = qualified?.match(request);
       if (special) return found(special);
-      const key = pathKey(request.method, request.pathname);
-      if (key === undefined) return byPath(request).route;
-      const known = memo.get(key);
+      const { method, pathname } = request;
+      if (!keepsPath(pathname)) return byPath(request).route;
+      const routes = memo.get(pathname);
+      const known = routes?.[method];
       if (known) return known;
       const { route, keep } = byPath(request);
-      return keep ? memo.set(key, route) : route;
+      // Set again with each method added, so that the entry is weighed with all it holds.
+      if (keep) memo.set(pathname, { ...routes, [method]: route });
+      return route;
     },
   };
 }
 
-/** About the bytes a route's parameter values hold, as UTF-16. */
-function paramsWeight(route: RouteMatch): number {
+/** About the bytes a path's routes hold besides the path: their parameter values, as UTF-16. */
+function paramsWeight(routes: Partial<Record<string, RouteMatch>>): number {
   let chars = 0;
-  if (route.kind === 'found') for (const name in route.params) chars += route.params[name]!.length;
+  for (const method in routes) {
+    const route = routes[method]!;
+    chars += 16;
+    if (route.kind === 'found')
+      for (const name in route.params) chars += route.params[name]!.length;
+  }
   return 2 * chars;
 }
 
