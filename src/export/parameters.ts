@@ -81,16 +81,11 @@ function parameterPairs(doc: OpenApiDocument, param: ParameterObject, seed: stri
 }
 
 function accepts(check: Check, param: ParameterObject, pairs: Pair[]): boolean {
-  const input: RequestInput = {
-    path: {},
-    query: new URLSearchParams(),
-    headers: {},
-    cookies: {},
-    body: undefined,
-  };
+  const query = new URLSearchParams();
+  const input: RequestInput = { path: {}, query, headers: {}, cookies: {}, body: undefined };
   for (const { key, value } of pairs) {
     if (param.in === 'path') input.path[key] = value;
-    else if (param.in === 'query') input.query.append(key, value);
+    else if (param.in === 'query') query.append(key, value);
     else if (param.in === 'header') input.headers[key.toLowerCase()] = value;
     else input.cookies[key] = value;
   }

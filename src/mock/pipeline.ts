@@ -16,13 +16,13 @@ import {
 } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
 import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
-import { checkInputNames } from '../core/engine/input-fields.js';
-import { requestOrigin, requestTarget } from '../core/request-target.js';
+import { requestOrigin } from '../core/request-target.js';
+import { targetReader, type Target } from './target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
 import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
-import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
-import { ReplyCache } from './reply-cache.js';
+import { messageReply, prepare, replyCache, type PreparedReply, type Reply } from './reply.js';
+
 import { requestSeed } from '../core/engine/seed.js';
 import { responseMedia } from '../core/engine/responses.js';
 import type { OperationEntry } from '../core/engine/operations.js';
@@ -36,9 +36,10 @@ import { scenarioReply } from './scenario-reply.js';
 interface Incoming extends AuthRequest {
   req: IncomingMessage;
   method: string;
-  /** The request target: its path and query, never the `Host` header's. */
-  target: URL;
+  /** The request target's path, never the `Host` header's. */
   pathname: string;
+  /** Its query as sent (`?a=1`), or '' when it has none. */
+  search: string;
 }
 
 /** Answers a request: at once when nothing has to be read, after the body when one is. */
@@ -68,12 +69,13 @@ export function createPipeline(
     return planned;
   };
   const routing = requestRouter(doc, router);
-  const cache = new ReplyCache();
+  const readTarget = targetReader();
+  const cache = replyCache();
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
-  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
-    const incoming = parseIncoming(req);
+  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<PreparedReply> => {
+    const incoming = parseIncoming(req, readTarget);
     if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
       return {
@@ -128,57 +130,60 @@ export function createPipeline(
       req.resume();
       return checkInput(incoming, plan, route.params, undefined, mediaType) ?? respond();
     }
-    return parseBody(req, mediaType, plan).then((parsed) => {
-      if ('reply' in parsed) return parsed.reply;
-      return checkInput(incoming, plan, route.params, parsed.body, mediaType) ?? respond();
+    // One promise for the whole wait: the body arrives, then everything else runs at once.
+    return new Promise<PreparedReply>((resolve, reject) => {
+      parseBody(req, mediaType, plan, (parsed) => {
+        try {
+          if ('reply' in parsed) return resolve(ready(parsed.reply));
+          const body = parsed.body;
+          resolve(ready(checkInput(incoming, plan, route.params, body, mediaType) ?? respond()));
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
   };
-  const ready = (reply: Reply | PreparedReply): PreparedReply =>
-    'prepared' in reply ? reply : prepare(reply);
   return (req) => {
     const reply = answer(req);
-    return reply instanceof Promise ? reply.then(ready) : ready(reply);
+    return reply instanceof Promise ? reply : ready(reply);
   };
+}
+
+function ready(reply: Reply | PreparedReply): PreparedReply {
+  return 'prepared' in reply ? reply : prepare(reply);
 }
 
 /**
  * The request as the steps read it, or the 400 it gets: a target that is no URL, an HTTP/1.1
  * request without `Host` (RFC 9112 §3.2), a query past PHP's input limits.
  */
-function parseIncoming(req: IncomingMessage): Incoming | Reply {
-  const target = requestTarget(req.url ?? '/');
-  if (!target || (target.pathname.includes('%') && !decodes(target.pathname))) {
-    return messageReply(400, 'Malformed request URL.');
-  }
+function parseIncoming(
+  req: IncomingMessage,
+  readTarget: (target: string) => Target | string,
+): Incoming | Reply {
+  const target = readTarget(req.url ?? '/');
+  if (typeof target === 'string') return messageReply(400, target);
   if (req.headers.host === undefined && req.httpVersion === '1.1') {
     return messageReply(400, 'Bad request: an HTTP/1.1 request must have a Host header.');
   }
-  const limit = target.search === '' ? undefined : checkInputNames(target.searchParams.keys());
-  if (limit) return messageReply(400, limit);
   return {
     req,
     method: (req.method ?? 'GET').toUpperCase(),
-    target,
     pathname: target.pathname,
-    query: target.searchParams,
+    search: target.search,
+    query: target.query,
     headers: req.headers,
-    cookies: parseCookies(req.headers.cookie),
+    cookies: req.headers.cookie === undefined ? NO_COOKIES : parseCookies(req.headers.cookie),
   };
 }
+
+/** Shared by the requests that send no cookie: read, never written. */
+const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
 function sendsBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-function decodes(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `/api/users/` → `api/users`, as Laravel's `$request->path()` writes it. */
@@ -300,7 +305,7 @@ function success(
         MAX_PER_PAGE,
       ),
       // Links name the origin the client addressed, with the target's path and query.
-      url: new URL(incoming.target.pathname + incoming.target.search, requestOrigin(incoming.req)),
+      url: new URL(incoming.pathname + incoming.search, requestOrigin(incoming.req)),
     };
     const list = paginatedBody(ctx, at, plan.pagination, request);
     return { status, ...declaredForm(ctx.doc, at, list) };

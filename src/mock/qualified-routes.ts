@@ -1,3 +1,4 @@
+import type { ReadonlyQuery } from '../core/request-target.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import { deref } from '../core/refs.js';
 import type {
@@ -7,7 +8,14 @@ import type {
   SchemaObject,
 } from '../core/types.js';
 import type { OperationEntry } from '../core/engine/operations.js';
-import { compileTemplate, matchTemplate, withoutBase, type PathTemplate } from './templates.js';
+import { pathKey, pathMemo } from './clock-cache.js';
+import {
+  compileTemplate,
+  matchTemplate,
+  safeDecode,
+  withoutBase,
+  type PathTemplate,
+} from './templates.js';
 
 /**
  * Path keys that say more than a path. Real documents tell operations on one URL apart by a
@@ -26,7 +34,7 @@ export interface QualifiedMatch {
 export interface QualifiedRequest {
   method: string;
   pathname: string;
-  query: URLSearchParams;
+  query: ReadonlyQuery;
   headers: IncomingHttpHeaders;
 }
 
@@ -93,21 +101,29 @@ export function qualifiedRouter(
   const routes = [...plainOps, ...qualifiedOps].map((op) =>
     compileRoute(doc, op, twins.has(op.path)),
   );
-  const candidates = (request: QualifiedRequest) => {
-    const method = request.method === 'HEAD' ? ['HEAD', 'GET'] : [request.method];
-    for (const pathname of withoutBase(request.pathname, basePaths)) {
-      const found: [Route, Record<string, string>][] = [];
+  const byPath = (method: string, path: string): Candidate[] => {
+    const methods = method === 'HEAD' ? ['HEAD', 'GET'] : [method];
+    for (const pathname of withoutBase(path, basePaths)) {
+      const decoded = safeDecode(pathname);
+      const found: Candidate[] = [];
       for (const route of routes) {
-        if (!method.includes(route.method)) continue;
-        const params = matchTemplate(route.template, pathname);
+        if (!methods.includes(route.method)) continue;
+        const params = matchTemplate(route.template, pathname, decoded);
         if (params) found.push([route, params]);
       }
       // Trailing slashes are ignored, unless they are what tells two keys apart.
-      const strict = found.filter(([r]) => !r.exact || matchTemplate(r.exact, pathname));
+      const strict = found.filter(([r]) => !r.exact || matchTemplate(r.exact, pathname, decoded));
       if (strict.some(([route]) => route.exact)) return strict;
       if (found.length > 0) return found;
     }
     return [];
+  };
+  // The templates a path matches depend on the method and path alone: worked out once each.
+  const memo = pathMemo<Candidate[]>();
+  const candidates = (request: QualifiedRequest): Candidate[] => {
+    const key = pathKey(request.method, request.pathname);
+    if (key === undefined) return byPath(request.method, request.pathname);
+    return memo.get(key) ?? memo.set(key, byPath(request.method, request.pathname));
   };
   return {
     owns: special,
@@ -122,7 +138,7 @@ export function qualifiedRouter(
       const chosen = best(found, request);
       if (chosen) return chosen;
       // No candidate's conditions are met: its validation will say what is missing.
-      return found[0] && { entry: found[0][0].entry, params: found[0][1] };
+      return found[0] && { entry: found[0][0].entry, params: { ...found[0][1] } };
     },
   };
 }
@@ -222,14 +238,19 @@ function conditions(qualifier: string, declared: ParameterObject[]): Condition[]
   return out;
 }
 
+/** A key whose path matches the request's, and the path's parameters (shared: copy to fill). */
+type Candidate = readonly [Route, Readonly<Record<string, string>>];
+
 /** The candidate meeting the most conditions; ties go to one declaring the request's body type. */
 function best(
-  found: [Route, Record<string, string>][],
+  found: readonly Candidate[],
   request: QualifiedRequest,
 ): (QualifiedMatch & { score: number }) | undefined {
   const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   let chosen: [Route, Record<string, string>, number] | undefined;
-  for (const [route, params] of found) {
+  for (const [route, shared] of found) {
+    // Conditions fill the parameters a query or header value names (`?file={name}`).
+    const params = { ...shared };
     const met = meets(route, request, params);
     if (met === undefined) continue;
     // Conditions met first, then the request's media type declared, then nothing required missing.

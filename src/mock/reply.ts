@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { ClockCache } from './clock-cache.js';
 import { exposeHeaders } from './cors.js';
 import { isJsonMediaType } from '../core/engine/http.js';
 
@@ -48,4 +49,12 @@ export function prepare(reply: Reply): PreparedReply {
   if (expose) headers['access-control-expose-headers'] = expose;
   const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
   return { prepared: true, status: reply.status, headers: flat, payload };
+}
+
+/** Replies kept to be sent again (see `ClockCache`): at most 2,000, and 16 MiB of bodies. */
+export function replyCache(
+  maxEntries = 2_000,
+  maxBytes = 16 * 1024 * 1024,
+): ClockCache<PreparedReply> {
+  return new ClockCache(maxEntries, maxBytes, (reply) => reply.payload?.length ?? 0);
 }

@@ -12,23 +12,35 @@ import { parseMultipart } from './multipart.js';
 import type { OperationPlan } from '../core/engine/plan.js';
 import { messageReply, type Reply } from './reply.js';
 
+/** The body as the validator takes it, or the reply a body that cannot be read gets. */
+export type ParsedBody = { body: unknown } | { reply: Reply };
+
 /**
  * The request body as the validator takes it: JSON parsed, a form or multipart body read into
  * fields (see http.ts, multipart.ts), any other declared type as text. A body that cannot be
- * read is answered (400, 413, 415) instead.
+ * read is answered (400, 413, 415) instead. `done` is called once, when the body has arrived.
  */
-export async function parseBody(
+export function parseBody(
   req: IncomingMessage,
   mediaType: string | undefined,
   plan: Pick<OperationPlan, 'bodyTypes'>,
-): Promise<{ body: unknown } | { reply: Reply }> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(req);
-  } catch (error) {
-    if (error instanceof HttpError) return { reply: messageReply(error.status, error.message) };
-    throw error;
-  }
+  done: (parsed: ParsedBody) => void,
+): void {
+  readBody(req, (raw) => {
+    done(
+      raw instanceof HttpError
+        ? { reply: messageReply(raw.status, raw.message) }
+        : readParsed(raw, req, mediaType, plan),
+    );
+  });
+}
+
+function readParsed(
+  raw: Buffer,
+  req: IncomingMessage,
+  mediaType: string | undefined,
+  plan: Pick<OperationPlan, 'bodyTypes'>,
+): ParsedBody {
   if (raw.length === 0) return { body: undefined };
   if (mediaType === undefined || isJsonMediaType(mediaType)) {
     const json = parseJson(raw);
@@ -59,6 +71,6 @@ export async function parseBody(
 }
 
 /** Fields past PHP's `max_input_vars` or `max_input_nesting_level`: a 400 with PHP's message. */
-function fieldsBody(read: FieldsResult): { body: unknown } | { reply: Reply } {
+function fieldsBody(read: FieldsResult): ParsedBody {
   return 'fields' in read ? { body: read.fields } : { reply: messageReply(400, read.error) };
 }

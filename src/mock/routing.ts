@@ -1,4 +1,5 @@
 import { deref } from '../core/refs.js';
+import { keepsPath, pathMemo } from './clock-cache.js';
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../core/types.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
 import { qualifiedRouter, type QualifiedMatch, type QualifiedRequest } from './qualified-routes.js';
@@ -40,24 +41,53 @@ export function requestRouter(doc: OpenApiDocument, router: Router): RequestRout
   const inner = operations.filter((op) => !qualified?.owns(op.path) && hasInnerParameter(op.path));
   const innerFirst = inner.length > 0 ? new TemplateIndex(doc, inner, basePaths) : undefined;
   const found = (match: QualifiedMatch): RouteMatch => ({ kind: 'found', ...match });
+  /** The route, and whether the method and path alone decided it (a qualified fallback did not). */
+  const byPath = (request: QualifiedRequest): { route: RouteMatch; keep: boolean } => {
+    const first = innerFirst?.match(request);
+    const route = router.match(request.method, request.pathname);
+    if (route.kind === 'found' && !qualified?.owns(route.entry.path)) {
+      const template = templates.of(route.entry);
+      const params = checkedParams(route.params, template, request, basePaths);
+      if (params && (!first || template.literal > innerFirst!.of(first.entry).literal)) {
+        return { route: { ...route, params }, keep: true };
+      }
+    }
+    if (first) return { route: found(first), keep: true };
+    const match = templates.match(request);
+    if (match) return { route: found(match), keep: true };
+    const fallback = qualified?.fallback(request);
+    return fallback ? { route: found(fallback), keep: false } : { route, keep: true };
+  };
+  // A path's routes by method, kept under the path alone: a target read once gives the same
+  // path string every time, whose hash the engine keeps, so a lookup builds no key.
+  const memo = pathMemo<Partial<Record<string, RouteMatch>>>(paramsWeight);
   return {
     route: (request) => {
       const special = qualified?.match(request);
       if (special) return found(special);
-      const first = innerFirst?.match(request);
-      const route = router.match(request.method, request.pathname);
-      if (route.kind === 'found' && !qualified?.owns(route.entry.path)) {
-        const template = templates.of(route.entry);
-        const params = checkedParams(route.params, template, request, basePaths);
-        if (params && (!first || template.literal > innerFirst!.of(first.entry).literal)) {
-          return { ...route, params };
-        }
-      }
-      if (first) return found(first);
-      const fallback = templates.match(request) ?? qualified?.fallback(request);
-      return fallback ? found(fallback) : route;
+      const { method, pathname } = request;
+      if (!keepsPath(pathname)) return byPath(request).route;
+      const routes = memo.get(pathname);
+      const known = routes?.[method];
+      if (known) return known;
+      const { route, keep } = byPath(request);
+      // Set again with each method added, so that the entry is weighed with all it holds.
+      if (keep) memo.set(pathname, { ...routes, [method]: route });
+      return route;
     },
   };
+}
+
+/** About the bytes a path's routes hold besides the path: their parameter values, as UTF-16. */
+function paramsWeight(routes: Partial<Record<string, RouteMatch>>): number {
+  let chars = 0;
+  for (const method in routes) {
+    const route = routes[method]!;
+    chars += 16;
+    if (route.kind === 'found')
+      for (const name in route.params) chars += route.params[name]!.length;
+  }
+  return 2 * chars;
 }
 
 /** `{Sid}.json`, `{base}...{head}`, `:archive` after a parameter: more than a whole segment. */

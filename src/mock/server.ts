@@ -83,7 +83,7 @@ export function createMockServer(
     } catch (error) {
       reply = internalError(error);
     }
-    if (reply instanceof Promise) reply.catch(internalError).then(respond);
+    if (reply instanceof Promise) reply.then(respond, (error) => respond(internalError(error)));
     else respond(reply);
   };
   // Chosen once: without `proxy` a request never looks at it.

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { inputLimitError, MAX_INPUT_VARS, readFields, type FieldsResult } from './input-fields.js';
+import { unescape } from 'node:querystring';
+import { inputLimitError, readFields, type FieldsResult } from './input-fields.js';
 
 /** Laravel's default `post_max_size` is 8M; the contract sets 10 MiB. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -16,45 +17,45 @@ export class HttpError extends Error {
 /**
  * The whole request body, refusing more than `limit` bytes with a 413 before buffering it all.
  * A body that never finishes (the client went away, or the server's request timeout cut it
- * off) settles too, as a 400 no one will read, so that what was buffered is let go.
+ * off) settles too, as a 400 no one will read, so that what was buffered is let go. `done` is
+ * called once, with the body or the error: a callback, not a promise, since every request with
+ * a body waits here.
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export function readBody(
+  req: IncomingMessage,
+  done: (result: Buffer | HttpError) => void,
+  limit = MAX_BODY_BYTES,
+): void {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     req.resume();
-    return Promise.reject(tooLarge(limit));
+    return done(tooLarge(limit));
   }
-  return new Promise((resolve, reject) => {
-    let chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const fail = (error: HttpError) => {
-      if (settled) return;
-      settled = true;
-      chunks = [];
-      reject(error);
-    };
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else {
-        req.removeAllListeners('data');
-        req.resume();
-        fail(tooLarge(limit));
-      }
-    });
-    req.on('end', () => {
-      if (settled) return;
-      settled = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    });
-    // 'close' comes after every request: the error (and its stack) only when it went unfinished.
-    const unfinished = () => {
-      if (!settled) fail(new HttpError(400, 'The request body was not completed.'));
-    };
-    req.on('error', unfinished);
-    req.on('close', unfinished);
+  let chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = (result: Buffer | HttpError) => {
+    if (settled) return;
+    settled = true;
+    chunks = [];
+    done(result);
+  };
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
+    else {
+      req.removeAllListeners('data');
+      req.resume();
+      settle(tooLarge(limit));
+    }
   });
+  req.on('end', () => settle(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+  // 'close' comes after every request: the error (and its stack) only when it went unfinished.
+  const unfinished = () => {
+    if (!settled) settle(new HttpError(400, 'The request body was not completed.'));
+  };
+  req.on('error', unfinished);
+  req.on('close', unfinished);
 }
 
 function tooLarge(limit: number): HttpError {
@@ -110,16 +111,33 @@ export function parseFormFields(text: string): FieldsResult {
 }
 
 function parseForm(text: string, gather: boolean): FieldsResult {
-  // Counted before URLSearchParams holds them all: 10 MiB of `a&a&...` is five million pairs.
-  let count = 0;
-  for (let at = 0; at < text.length && count <= MAX_INPUT_VARS; at = next(text, at) + 1) {
-    if (next(text, at) > at) count++;
+  const pairs: [string, string][] = [];
+  for (let at = 0; at <= text.length;) {
+    let end = text.indexOf('&', at);
+    if (end < 0) end = text.length;
+    if (end > at) {
+      // Counted as they are read: 10 MiB of `a&a&...` is five million pairs, never held.
+      const error = inputLimitError(pairs.length + 1);
+      if (error) return { error };
+      const eq = text.indexOf('=', at);
+      pairs.push(
+        eq < 0 || eq > end
+          ? [formDecode(text.slice(at, end)), '']
+          : [formDecode(text.slice(at, eq)), formDecode(text.slice(eq + 1, end))],
+      );
+    }
+    at = end + 1;
   }
-  const error = inputLimitError(count);
-  return error ? { error } : readFields(new URLSearchParams(text), gather);
+  return readFields(pairs, gather);
 }
 
-function next(text: string, at: number): number {
-  const amp = text.indexOf('&', at);
-  return amp < 0 ? text.length : amp;
+/**
+ * A name or value of `application/x-www-form-urlencoded` as URLSearchParams decodes it: `+` is
+ * a space, `%XX` a byte, malformed escapes left as they are and invalid UTF-8 replaced
+ * (querystring's `unescape` falls back so, where `decodeURIComponent` throws).
+ * @see https://url.spec.whatwg.org/#urlencoded-parsing
+ */
+function formDecode(text: string): string {
+  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
+  return spaced.includes('%') ? unescape(spaced) : spaced;
 }

@@ -24,6 +24,7 @@ export const repeated = new WeakSet<unknown[]>();
  * followed by brackets only (`a[b`, `[a]`) is one plain name.
  */
 export function fieldPath(name: string): string[] {
+  if (!name.includes('[')) return [name];
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
   if (!match?.[2]) return [name];
   return [match[1]!, ...match[2].slice(1, -1).split('][')];

@@ -16,18 +16,22 @@ export function parseJson(raw: Buffer | string): JsonResult {
   if (typeof raw !== 'string' && !isUtf8(raw)) {
     return { error: 'Malformed UTF-8 characters, possibly incorrectly encoded' };
   }
-  // Fewer bytes than the limit cannot open more arrays than it: most bodies skip the scan.
-  if (
-    raw.length > MAX_JSON_DEPTH &&
-    depthOf(typeof raw === 'string' ? Buffer.from(raw) : raw) > MAX_JSON_DEPTH
-  ) {
-    return { error: 'Maximum stack depth exceeded' };
-  }
+  // JSON nested deeper than the limit opens and closes more than that many brackets: shorter
+  // bodies are parsed at once, and scanned only when they fail (an unclosed `[[[...` is too
+  // deep before it is unfinished, as PHP says). Longer ones are scanned first.
+  if (raw.length > 2 * MAX_JSON_DEPTH + 1 && tooDeep(raw)) return DEPTH_ERROR;
   try {
     return { value: JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')) as unknown };
   } catch (error) {
+    if (raw.length > MAX_JSON_DEPTH && tooDeep(raw)) return DEPTH_ERROR;
     return { error: (error as Error).message };
   }
+}
+
+const DEPTH_ERROR: JsonResult = { error: 'Maximum stack depth exceeded' };
+
+function tooDeep(raw: Buffer | string): boolean {
+  return depthOf(typeof raw === 'string' ? Buffer.from(raw) : raw) > MAX_JSON_DEPTH;
 }
 
 const QUOTE = 0x22;

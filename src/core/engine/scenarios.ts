@@ -1,3 +1,4 @@
+import type { ReadonlyQuery } from '../request-target.js';
 /** The scenarios of the specification, in its order. */
 export const SCENARIOS = [
   'success',
@@ -22,13 +23,18 @@ export function isForcedError(scenario: Scenario): boolean {
   return scenario !== 'success' && scenario !== 'empty';
 }
 
-export type ScenarioChoice = { scenario: Scenario } | { error: string };
+export type ScenarioChoice = { readonly scenario: Scenario } | { error: string };
+
+/** One choice per scenario, shared by every request that makes it. */
+const CHOICES = Object.fromEntries(
+  SCENARIOS.map((scenario) => [scenario, Object.freeze({ scenario })]),
+) as Record<Scenario, { readonly scenario: Scenario }>;
 
 /** `_scenario` in the query picks this request's scenario; else the server's default. */
-export function chooseScenario(query: URLSearchParams, fallback: Scenario): ScenarioChoice {
+export function chooseScenario(query: ReadonlyQuery, fallback: Scenario): ScenarioChoice {
   const requested = query.get('_scenario');
-  if (requested === null || requested === '') return { scenario: fallback };
-  if (isScenario(requested)) return { scenario: requested };
+  if (requested === null || requested === '') return CHOICES[fallback];
+  if (isScenario(requested)) return CHOICES[requested];
   return {
     error: `Unknown scenario '${requested}'. Valid scenarios: ${SCENARIOS.join(', ')}.`,
   };

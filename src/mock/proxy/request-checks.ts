@@ -7,7 +7,7 @@ import { compileParameter, mergeParameters } from '../../core/engine/validate/pa
 import type { Check, ValidationErrors } from '../../core/engine/validate/types.js';
 import { deref } from '../../core/refs.js';
 import type { OpenApiDocument, RequestBodyObject } from '../../core/types.js';
-import { parseBody } from '../request-body.js';
+import { parseBody, type ParsedBody } from '../request-body.js';
 
 /** One operation's request checks, each knowing where it looks (query, header, body, ...). */
 export interface RequestChecks {
@@ -41,7 +41,9 @@ export async function readRequestBody(
   replayed: IncomingMessage,
 ): Promise<ReadBody> {
   const mediaType = mediaTypeOf(replayed.headers['content-type']);
-  const parsed = await parseBody(replayed, mediaType, checks);
+  const parsed = await new Promise<ParsedBody>((resolve) =>
+    parseBody(replayed, mediaType, checks, resolve),
+  );
   if ('reply' in parsed) {
     const message = (parsed.reply.body as { message?: string } | undefined)?.message ?? '';
     return { violation: { location: '/request/body', message } };

@@ -111,6 +111,22 @@ describe('parseJson: JSON as Laravel decodes it', () => {
     ],
     ['a syntax error', Buffer.from('{"a":'), { error: expect.stringMatching(/JSON/) as unknown }],
     ['text, as a query parameter holds it', nested(600), { error: 'Maximum stack depth exceeded' }],
+    // Shorter than 1,026 bytes, valid JSON cannot be too deep: it is parsed unscanned.
+    [
+      'too deep and unfinished, in fewer bytes than that',
+      Buffer.from('['.repeat(600)),
+      { error: 'Maximum stack depth exceeded' },
+    ],
+    [
+      'not too deep but unfinished',
+      Buffer.from('['.repeat(500)),
+      { error: expect.stringMatching(/JSON/) as unknown },
+    ],
+    [
+      '512 levels in a long body, scanned first',
+      Buffer.from(`[${nested(511)},"${'x'.repeat(2000)}"]`),
+      { value: JSON.parse(`[${nested(511)},"${'x'.repeat(2000)}"]`) as unknown },
+    ],
   ])('%s', (_name, raw, want) => {
     expect(parseJson(raw)).toEqual(want);
   });

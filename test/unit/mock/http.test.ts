@@ -18,8 +18,23 @@ describe('parseFormBody', () => {
     ],
     ['repeated plain key keeps the last', 'a=1&a=2', { a: '2' }],
     ['encoded characters', 'q=a%20b%26c', { q: 'a b&c' }],
+    ['encoded brackets in names', 'a%5Bb%5D=1', { a: { b: '1' } }],
+    ['plus as a space, %2B as a plus', 'q=a+b%2Bc', { q: 'a b+c' }],
   ])('%s', (_name, text, want) => {
     expect(parseFormBody(text)).toEqual(want);
+  });
+
+  // The form is read as URLSearchParams reads it (WHATWG urlencoded parsing), pair by pair.
+  it.each([
+    'a=%zz&b=%',
+    'x=%ED%A0%80&y=%C3',
+    '&&a=1&&',
+    'a&b=&=c&d=e=f',
+    'a=1;b=2',
+    'é=ü&%E2%82%AC=1',
+  ])('reads %s as URLSearchParams does', (text) => {
+    const want = Object.fromEntries(new URLSearchParams(text));
+    expect({ ...parseFormBody(text) }).toEqual(want);
   });
 });
 

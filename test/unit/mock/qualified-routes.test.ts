@@ -133,6 +133,9 @@ describe('qualifiedRouter: path keys with a query or fragment part', () => {
       arn: 'arn:aws',
     });
     expect(route(request('GET', '/export?file=a.csv'))?.params).toEqual({ file: 'a.csv' });
+    // The path's matches are kept; what a query value fills is each request's own.
+    expect(route(request('GET', '/export?file=b.csv'))?.params).toEqual({ file: 'b.csv' });
+    expect(route(request('GET', '/export?file=a.csv'))?.params).toEqual({ file: 'a.csv' });
   });
 
   it('is not built for documents without such keys', () => {

@@ -114,6 +114,52 @@ describe('requestRouter: templates matched by the letter where the radix router 
   });
 });
 
+describe('requestRouter: each path routed once, then looked up', () => {
+  it('answers a path asked again as it did the first time', () => {
+    const first = route('POST', '/v1/books%2F1:archive');
+    for (let i = 0; i < 3; i++) expect(route('POST', '/v1/books%2F1:archive')).toEqual(first);
+    expect(route('DELETE', '/v1/books%2F1:archive')).toEqual([
+      '/v1/{name}',
+      { name: 'books/1:archive' },
+    ]);
+  });
+
+  it('still reads the query and headers of every request where a qualified key may match', () => {
+    const qualified = {
+      ...doc,
+      paths: {
+        '/jobs': { get: { responses: {} } },
+        '/jobs?op=LIST': { get: { responses: {} } },
+        '/#Action=A': {
+          get: { parameters: [{ name: 'Action', in: 'query', required: true }], responses: {} },
+        },
+        '/#Action=B': {
+          get: { parameters: [{ name: 'Action', in: 'query', required: true }], responses: {} },
+        },
+      },
+    } as unknown as OpenApiDocument;
+    const router = requestRouter(qualified, buildRouter(listOperations(qualified)));
+    const path = (target: string) => {
+      const url = new URL(target, 'http://x');
+      const found = router.route({
+        method: 'GET',
+        pathname: url.pathname,
+        query: url.searchParams,
+        headers: {},
+      });
+      return found.kind === 'found' ? found.entry.path : found.kind;
+    };
+    for (let i = 0; i < 2; i++) {
+      expect(path('/jobs?op=LIST')).toBe('/jobs?op=LIST');
+      expect(path('/jobs')).toBe('/jobs');
+      expect(path('/?Action=B')).toBe('/#Action=B');
+      expect(path('/?Action=A')).toBe('/#Action=A');
+      // No condition met: the first key, whose validation says what is missing.
+      expect(path('/')).toBe('/#Action=A');
+    }
+  });
+});
+
 describe('bucketOf: segment count and first segment', () => {
   it.each([
     ['/users/5/posts', '3|users'],

@@ -1,9 +1,10 @@
+import type { ReadonlyQuery } from '../../request-target.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** What a request presents as credentials, parsed once per request. */
 export interface AuthRequest {
   headers: IncomingHttpHeaders;
-  query: URLSearchParams;
+  query: ReadonlyQuery;
   cookies: Record<string, string>;
 }
 

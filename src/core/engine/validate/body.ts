@@ -234,7 +234,7 @@ function cloneData(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(cloneData);
   if (!isPlainObject(value)) return value;
   const out = Object.create(null) as Record<string, unknown>;
-  for (const [key, item] of Object.entries(value)) out[key] = cloneData(item);
+  for (const key in value) if (Object.hasOwn(value, key)) out[key] = cloneData(value[key]);
   return out;
 }
 

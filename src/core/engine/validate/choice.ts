@@ -1,5 +1,6 @@
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
 import { SINGLE_SUBSCHEMA_KEYWORDS } from '../../keywords.js';
+import { branchesFor, type Discriminator } from './discriminator.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -20,6 +21,8 @@ export interface Choice {
   validators: (ValidateFunction | undefined)[];
   /** Set by `compileSchema`: compiles branch `index`. */
   compile: (index: number) => ValidateFunction;
+  /** Set by `compileSchema` for JSON: the property that tells the branches apart, if any. */
+  discriminator?: Discriminator;
 }
 
 /** Branch `index`'s validator: a branch a request never reaches is never compiled. */
@@ -32,6 +35,10 @@ export function isChoiceKeyword(keyword: string): boolean {
 }
 
 export const validateOneOf: SchemaValidateFunction = (choice: Choice, data: unknown) => {
+  // The branches the value's discriminating property allows: exactly one passing is a pass,
+  // since the others cannot. Anything else is judged by every branch, for its errors.
+  const only = branchesFor(choice.discriminator, data);
+  if (only?.length === 1 && branch(choice, only[0]!)(data)) return true;
   const failures: ErrorObject[][] = [];
   let passing = 0;
   for (let i = 0; i < choice.branches.length; i++) {
@@ -47,6 +54,8 @@ export const validateOneOf: SchemaValidateFunction = (choice: Choice, data: unkn
 };
 
 export const validateAnyOf: SchemaValidateFunction = (choice: Choice, data: unknown) => {
+  const only = branchesFor(choice.discriminator, data);
+  if (only?.some((index) => branch(choice, index)(data))) return true;
   const failures: ErrorObject[][] = [];
   for (let i = 0; i < choice.branches.length; i++) {
     const validate = branch(choice, i);

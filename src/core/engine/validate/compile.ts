@@ -10,6 +10,7 @@ import {
   validateOneOf,
   withChoices,
 } from './choice.js';
+import { findDiscriminator } from './discriminator.js';
 import { withStringEnums } from './string-enums.js';
 import { FORM_BOOLEAN, validateFormBoolean, withFormBooleans } from './form-booleans.js';
 import type { AjvKind, JsonSchema } from './types.js';
@@ -72,6 +73,10 @@ export function compileSchema(
       if (!validate) shared.set(key, (validate = ajv.compile({ $ref: target })));
       return validate;
     };
+  }
+  // JSON only: a form's "1" may pass as an integer constant, so its branches all run.
+  if (kind === 'strict') {
+    for (const choice of choices) choice.discriminator = findDiscriminator(choice.branches, root);
   }
   const validate = ajv.getSchema(id)!;
   // Up front all the same, so that validating a request never compiles anything.

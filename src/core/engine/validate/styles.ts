@@ -1,3 +1,4 @@
+import type { ReadonlyQuery } from '../../request-target.js';
 import type { ParameterObject } from '../../types.js';
 import { readFields } from '../input-fields.js';
 import { parseJson as readJson } from '../json-body.js';
@@ -139,7 +140,7 @@ function queryReader(p: ParameterStyle): Reader {
 }
 
 /** `ids=1&ids=2`, and PHP's `ids[]=1&ids[]=2`. */
-function arrayValues(query: URLSearchParams, name: string): unknown {
+function arrayValues(query: ReadonlyQuery, name: string): unknown {
   const values = query.getAll(name);
   const php = query.getAll(`${name}[]`);
   if (php.length > 0) values.push(...php);
@@ -147,7 +148,7 @@ function arrayValues(query: URLSearchParams, name: string): unknown {
 }
 
 /** The query keys no declared parameter names (PHP-style `a[b]` keys aside). */
-function unclaimed(query: URLSearchParams, claimed: ReadonlySet<string>): unknown {
+function unclaimed(query: ReadonlyQuery, claimed: ReadonlySet<string>): unknown {
   let out: Record<string, unknown> | undefined;
   for (const [key, value] of query) {
     if (claimed.has(key) || key.includes('[')) continue;
@@ -158,7 +159,7 @@ function unclaimed(query: URLSearchParams, claimed: ReadonlySet<string>): unknow
 }
 
 /** An exploded form object: `?role=admin&name=x` for properties `role` and `name`. */
-function picked(query: URLSearchParams, properties: readonly string[]): unknown {
+function picked(query: ReadonlyQuery, properties: readonly string[]): unknown {
   let out: Record<string, unknown> | undefined;
   for (const property of properties) {
     const value = last(query.getAll(property));
@@ -170,7 +171,7 @@ function picked(query: URLSearchParams, properties: readonly string[]): unknown 
 }
 
 /** deepObject (`filter[status]=x&filter[tags][]=a`), as PHP parses it (input-fields.ts). */
-function bracketed(query: URLSearchParams, name: string): unknown {
+function bracketed(query: ReadonlyQuery, name: string): unknown {
   const pairs: [string, string][] = [];
   for (const [key, value] of query) {
     if (key.startsWith(name) && key[name.length] === '[') pairs.push([key, value]);

@@ -1,3 +1,5 @@
+import type { ReadonlyQuery } from '../../request-target.js';
+
 /** Laravel's 422 `errors` object: dotted field key → messages, in the order they were found. */
 export type ValidationErrors = Record<string, string[]>;
 
@@ -5,7 +7,7 @@ export interface RequestInput {
   /** Raw, already percent-decoded path parameters. */
   path: Record<string, string>;
   /** Raw query string. */
-  query: URLSearchParams;
+  query: ReadonlyQuery;
   /** Lower-cased header names, as node's IncomingHttpHeaders. */
   headers: Record<string, string | string[] | undefined>;
   cookies: Record<string, string>;

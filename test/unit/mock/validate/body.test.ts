@@ -254,6 +254,13 @@ const composition: Row[] = [
     },
   ],
   [
+    'oneOf: a discriminating value no branch allows',
+    {
+      given: { body: { pet: { pet_type: 'bird', barks: true } } },
+      want: { 'pet.pet_type': ['The selected pet.pet type is invalid.'] },
+    },
+  ],
+  [
     'oneOf: no branch of its type',
     { given: { body: { pet: 'rex' } }, want: { pet: ['The pet is invalid.'] } },
   ],

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ReplyCache } from '../../../src/mock/reply-cache.js';
-import { prepare } from '../../../src/mock/reply.js';
+import { ClockCache } from '../../../src/mock/clock-cache.js';
+import { prepare, replyCache } from '../../../src/mock/reply.js';
 
 const reply = (bytes: number) =>
   prepare({ status: 200, body: 'x'.repeat(bytes), contentType: 'text/plain' });
 
-describe('ReplyCache', () => {
+describe('ClockCache, as the reply cache', () => {
   it('returns what was stored', () => {
-    const cache = new ReplyCache();
+    const cache = replyCache();
     const stored = cache.set('a', reply(3));
     expect(cache.get('a')).toBe(stored);
     expect(cache.get('b')).toBeUndefined();
@@ -37,7 +37,7 @@ describe('ReplyCache', () => {
       { a: false, b: true, i: true },
     ],
   ] as const)('evicts %s', (_name, maxEntries, maxBytes, steps, want) => {
-    const cache = new ReplyCache(maxEntries, maxBytes);
+    const cache = replyCache(maxEntries, maxBytes);
     for (const step of steps) {
       if (step.startsWith('get ')) cache.get(step.slice(4));
       else cache.set(step, reply(10));
@@ -47,9 +47,25 @@ describe('ReplyCache', () => {
   });
 
   it('does not keep a reply larger than an eighth of its budget', () => {
-    const cache = new ReplyCache(10, 80);
+    const cache = replyCache(10, 80);
     cache.set('big', reply(11));
     expect(cache.get('big')).toBeUndefined();
+  });
+});
+
+describe('ClockCache', () => {
+  it('weighs entries with its own measure, and forgets everything on clear', () => {
+    const cache = new ClockCache<string>(100, 16, (_value, key) => key.length);
+    cache.set('aa', 'x');
+    cache.set('bb', 'y');
+    expect(cache.get('aa')).toBe('x');
+    cache.set('c'.repeat(3), 'too heavy for an eighth');
+    expect(cache.get('ccc')).toBeUndefined();
+    for (const key of ['dd', 'ee', 'ff', 'gg', 'hh', 'ii', 'jj']) cache.set(key, key);
+    expect(cache.get('bb')).toBeUndefined();
+    expect(cache.get('jj')).toBe('jj');
+    cache.clear();
+    expect(cache.get('jj')).toBeUndefined();
   });
 });
 
