@@ -7,19 +7,13 @@ import {
   wwwAuthenticate,
   type AuthRequest,
 } from '../core/engine/auth/index.js';
-import {
-  declaredForm,
-  echoId,
-  mediaBody,
-  paginatedBody,
-  type BodyContext,
-} from '../core/engine/body.js';
+import { declaredForm, type BodyContext } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
 import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
 import { checkInputNames } from '../core/engine/input-fields.js';
 import { requestOrigin, requestTarget } from '../core/request-target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
-import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
+import { readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
 import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
 import { ReplyCache } from './reply-cache.js';
@@ -31,6 +25,7 @@ import type { Router } from './router.js';
 import { requestRouter } from './routing.js';
 import { chooseScenario, isForcedError, type Scenario } from '../core/engine/scenarios.js';
 import { scenarioReply } from './scenario-reply.js';
+import { successBody } from '../core/engine/success.js';
 
 /** The parts of a request every step reads, parsed once. */
 interface Incoming extends AuthRequest {
@@ -87,6 +82,8 @@ export function createPipeline(
     const choice = chooseScenario(incoming.query, options.scenario);
     if ('error' in choice) return messageReply(400, choice.error);
     const { plan, name } = planFor(route.entry);
+    // `/api/users/7/` is `/api/users/7`: the same seed, the same cached reply.
+    const pathname = withoutTrailingSlash(incoming.pathname);
     // Built only when a reply is not cached yet.
     const context = (): BodyContext => ({
       doc,
@@ -94,14 +91,15 @@ export function createPipeline(
       method: route.entry.method,
       onStaleExample: options.onStaleExample,
       // The operation's method, not the request's: HEAD answers exactly what GET would.
-      seed: requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario),
+      seed: requestSeed(options.seed, route.entry.method, pathname, choice.scenario),
+      serverSeed: String(options.seed),
       scenario: choice.scenario,
       empty: choice.scenario === 'empty',
     });
     // What the seed is made of, besides what is fixed for the server: the operation (those
     // told apart by more than their path, `/#Action=A` and `/#Action=B`, share a pathname),
     // the scenario and the path.
-    const key = `${name}|${choice.scenario}|${incoming.pathname}`;
+    const key = `${name}|${choice.scenario}|${pathname}`;
     if (isForcedError(choice.scenario)) {
       req.resume();
       const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
@@ -168,6 +166,13 @@ function parseIncoming(req: IncomingMessage): Incoming | Reply {
 function sendsBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+const SLASH = 0x2f;
+
+function withoutTrailingSlash(pathname: string): string {
+  if (pathname.length < 2 || pathname.charCodeAt(pathname.length - 1) !== SLASH) return pathname;
+  return pathname.replace(/\/+$/, '') || '/';
 }
 
 function decodes(pathname: string): boolean {
@@ -284,29 +289,11 @@ function success(
   const status = plan.successStatus;
   const at = responseMedia(ctx.doc, plan.entry.operation, status);
   if (status === 204 || !at) return { status };
-  if (plan.pagination) {
-    const page = readPageParam(incoming.query.get('page'), 1, false);
-    const perPage = readPageParam(
-      incoming.query.get('per_page'),
-      plan.paging.perPageDefault,
-      false,
-    );
-    const request = {
-      page: 'value' in page ? page.value : 1,
-      perPage: Math.min(
-        'value' in perPage ? perPage.value : plan.paging.perPageDefault,
-        MAX_PER_PAGE,
-      ),
-      // Links name the origin the client addressed, with the target's path and query.
-      url: new URL(incoming.target.pathname + incoming.target.search, requestOrigin(incoming.req)),
-    };
-    const list = paginatedBody(ctx, at, plan.pagination, request);
-    return { status, ...declaredForm(ctx.doc, at, list) };
-  }
-  const body = mediaBody(ctx, at);
-  const id = plan.idParam ? params[plan.idParam] : undefined;
-  if (id !== undefined) echoId(ctx.doc, at.media.schema, body, id);
-  return { status, ...declaredForm(ctx.doc, at, body) };
+  // Links name the origin the client addressed, with the target's path and query.
+  const url = plan.pagination
+    ? new URL(incoming.target.pathname + incoming.target.search, requestOrigin(incoming.req))
+    : incoming.target;
+  return { status, ...declaredForm(ctx.doc, at, successBody(ctx, plan, at, { url, params })) };
 }
 
 /** A forced error's declared body, in its declared media type's form (see `declaredForm`). */

@@ -5,7 +5,7 @@ import type { OperationPlan } from '../core/engine/plan.js';
 import type { Reply } from './reply.js';
 import { errorStatus, responseMedia, validExample } from '../core/engine/responses.js';
 import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';
-import { requiredFieldErrors } from '../core/engine/validate/index.js';
+import { scenarioFieldErrors } from '../core/engine/validate/index.js';
 
 type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
 
@@ -40,12 +40,13 @@ function withRealFieldErrors(
   body: unknown,
 ): void {
   if (!schema || typeof body !== 'object' || body === null || !('errors' in body)) return;
-  const candidate = { ...body, errors: requiredFieldErrors(doc, plan.entry.operation) };
+  const { pathItem, operation } = plan.entry;
+  const candidate = { ...body, errors: scenarioFieldErrors(doc, pathItem, operation) };
   if (conforms(doc, schema, candidate)) (body as Record<string, unknown>).errors = candidate.errors;
 }
 
 function defaultBody(doc: OpenApiDocument, plan: OperationPlan, scenario: ErrorScenario): unknown {
   const { message } = DEFAULT_ERRORS[scenario];
   if (scenario !== 'validation_error') return { message };
-  return { message, errors: requiredFieldErrors(doc, plan.entry.operation) };
+  return { message, errors: scenarioFieldErrors(doc, plan.entry.pathItem, plan.entry.operation) };
 }
