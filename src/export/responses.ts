@@ -5,7 +5,7 @@ import { mediaBody, type BodyContext } from '../core/engine/body.js';
 import { isJsonMediaType } from '../core/engine/http.js';
 import type { PaginationKind } from '../core/engine/pagination.js';
 import type { OperationPlan } from '../core/engine/plan.js';
-import { responseMedia, type ResponseMedia } from '../core/engine/responses.js';
+import { responseMedia } from '../core/engine/responses.js';
 import { requestSeed } from '../core/engine/seed.js';
 import { successBody } from '../core/engine/success.js';
 import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';

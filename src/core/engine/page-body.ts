@@ -7,7 +7,6 @@ import {
   laravelLinks,
   pageLinks,
   pageWindow,
-  type PageWindow,
   type PaginationShape,
 } from './pagination.js';
 import type { ResponseMedia } from './responses.js';
