@@ -15,7 +15,13 @@ import { requestOrigin, requestTarget } from '../core/request-target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
 import { readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
-import { messageReply, prepare, type PreparedReply, type Reply } from './reply.js';
+import {
+  messageReply,
+  prepare,
+  RESET_CONNECTION,
+  type PreparedReply,
+  type Reply,
+} from './reply.js';
 import { ReplyCache } from './reply-cache.js';
 import { requestSeed } from '../core/engine/seed.js';
 import { responseMedia } from '../core/engine/responses.js';
@@ -23,9 +29,23 @@ import type { OperationEntry } from '../core/engine/operations.js';
 import { parseBody } from './request-body.js';
 import type { Router } from './router.js';
 import { requestRouter } from './routing.js';
-import { chooseScenario, isForcedError, type Scenario } from '../core/engine/scenarios.js';
-import { scenarioReply } from './scenario-reply.js';
+import { isForcedError } from '../core/engine/scenarios.js';
+import { scenarioReply, type ErrorScenario } from './scenario-reply.js';
+import { acceptCheck, successTypes } from './accept.js';
+import type { Exchange } from './journal.js';
+import { chooseResponse } from './prefer.js';
+import { missingExample, preferredReply } from './prefer-reply.js';
+import { Settings } from './settings.js';
+import { stateHandler, type StateHandler } from './state/handlers.js';
+import type { StateStore } from './state/store.js';
 import { successBody } from '../core/engine/success.js';
+
+interface Planned {
+  plan: OperationPlan;
+  name: string;
+  accept: (accept: string | undefined) => Reply | undefined;
+  state: StateHandler | undefined;
+}
 
 /** The parts of a request every step reads, parsed once. */
 interface Incoming extends AuthRequest {
@@ -38,7 +58,13 @@ interface Incoming extends AuthRequest {
 
 /** Answers a request: at once when nothing has to be read, after the body when one is. */
 export interface Pipeline {
-  (req: IncomingMessage): PreparedReply | Promise<PreparedReply>;
+  (req: IncomingMessage, exchange?: Exchange): PreparedReply | Promise<PreparedReply>;
+}
+
+/** What the server shares with its pipeline: runtime settings, and the store with `--stateful`. */
+export interface PipelineExtras {
+  settings: Settings;
+  store: Promise<StateStore> | undefined;
 }
 
 /**
@@ -51,13 +77,23 @@ export function createPipeline(
   doc: OpenApiDocument,
   router: Router,
   options: ResolvedMockOptions,
+  { settings, store }: PipelineExtras = { settings: new Settings(options), store: undefined },
 ): Pipeline {
-  // Each plan with a short name for the reply cache's keys: a lookup hashes a key each time.
-  const plans = new Map<OperationEntry, { plan: OperationPlan; name: string }>();
+  // Each plan with a short name for the reply cache's keys (a lookup hashes a key each time),
+  // its Accept check, and its stateful answer (`--stateful`, a collection's operation).
+  const plans = new Map<OperationEntry, Planned>();
   const planFor = (entry: OperationEntry) => {
     let planned = plans.get(entry);
-    if (!planned)
-      plans.set(entry, (planned = { plan: compilePlan(doc, entry), name: `${plans.size}` }));
+    if (!planned) {
+      const plan = compilePlan(doc, entry);
+      planned = {
+        plan,
+        name: `${plans.size}`,
+        accept: acceptCheck(successTypes(doc, plan)),
+        state: store && stateHandler(store, plan),
+      };
+      plans.set(entry, planned);
+    }
     return planned;
   };
   const routing = requestRouter(doc, router);
@@ -65,7 +101,10 @@ export function createPipeline(
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
-  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
+  const answer = (
+    req: IncomingMessage,
+    exchange: Exchange | undefined,
+  ): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
     const incoming = parseIncoming(req);
     if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
@@ -79,42 +118,92 @@ export function createPipeline(
       return messageReply(404, `The route ${laravelUri(incoming.pathname)} could not be found.`);
     }
     if (route.kind === 'method-not-allowed') return methodNotAllowed(incoming, route.allowed);
-    const choice = chooseScenario(incoming.query, options.scenario);
+    return operation(incoming, route.entry, route.params, exchange);
+  };
+
+  /** A routed request: scenario (and preferences) → auth → validation → respond. */
+  const operation = (
+    incoming: Incoming,
+    entry: OperationEntry,
+    params: Record<string, string>,
+    exchange: Exchange | undefined,
+  ): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
+    const { req } = incoming;
+    const { plan, name, accept, state } = planFor(entry);
+    if (exchange) exchange.entry = entry;
+    const choice = chooseResponse(
+      incoming.query,
+      req.headers,
+      settings.scenarioFor(entry),
+      options.dynamic,
+    );
     if ('error' in choice) return messageReply(400, choice.error);
-    const { plan, name } = planFor(route.entry);
+    let scenario = choice.scenario;
+    if (settings.fails()) {
+      req.resume();
+      if (settings.failMode === 'reset') return RESET_CONNECTION;
+      scenario = 'error';
+    }
+    if (exchange) exchange.scenario = scenario;
     // `/api/users/7/` is `/api/users/7`: the same seed, the same cached reply.
     const pathname = withoutTrailingSlash(incoming.pathname);
+    // `Prefer: dynamic=true` (or `--dynamic`): fresh data, so a seed of its own and no cache.
+    const fresh = choice.dynamic ? `|${Math.random()}` : '';
     // Built only when a reply is not cached yet.
     const context = (): BodyContext => ({
       doc,
-      path: route.entry.path,
-      method: route.entry.method,
+      path: entry.path,
+      method: entry.method,
       onStaleExample: options.onStaleExample,
       // The operation's method, not the request's: HEAD answers exactly what GET would.
-      seed: requestSeed(options.seed, route.entry.method, pathname, choice.scenario),
-      serverSeed: String(options.seed),
-      scenario: choice.scenario,
-      empty: choice.scenario === 'empty',
+      seed: requestSeed(options.seed, entry.method, pathname, scenario) + fresh,
+      serverSeed: String(options.seed) + fresh,
+      scenario,
+      example: choice.example,
+      empty: scenario === 'empty',
     });
+    const reuse = choice.dynamic ? (_key: string, make: () => Reply) => make() : cached;
     // What the seed is made of, besides what is fixed for the server: the operation (those
     // told apart by more than their path, `/#Action=A` and `/#Action=B`, share a pathname),
-    // the scenario and the path.
-    const key = `${name}|${choice.scenario}|${pathname}`;
-    if (isForcedError(choice.scenario)) {
+    // the scenario and the path; and what the client preferred.
+    const preferred =
+      choice.code === undefined && choice.example === undefined
+        ? ''
+        : `|${choice.code}|${choice.example}`;
+    const key = `${name}|${scenario}|${pathname}${preferred}`;
+    if (choice.code !== undefined && choice.code !== plan.successStatus) {
       req.resume();
-      const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
-      return cached(key, () => {
+      const code = choice.code;
+      return reuse(key, () => {
         const ctx = context();
-        return inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, scenario));
+        return inDeclaredForm(ctx, plan, preferredReply(ctx, plan, code));
       });
     }
-    const respond = (): Reply | PreparedReply => {
+    if (isForcedError(scenario)) {
+      req.resume();
+      const forced = scenario as ErrorScenario;
+      return reuse(key, () => {
+        const ctx = context();
+        return inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, forced));
+      });
+    }
+    const refusal = accept(req.headers.accept) ?? missingExample(doc, plan, choice.example);
+    if (refusal) {
+      req.resume();
+      return refusal;
+    }
+    const respond = (body?: unknown): Reply | PreparedReply | Promise<Reply> => {
+      const url = () =>
+        new URL(incoming.target.pathname + incoming.target.search, requestOrigin(req));
+      if (state && scenario === 'success' && fresh === '' && preferred === '') {
+        return state({ ctx: context(), url: url(), params, body });
+      }
       // A page's links depend on the whole URL; any other body only on the seed.
       // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
       const pageKey = plan.pagination
-        ? `${name}|${choice.scenario}|${req.headers.host}|${req.url}`
+        ? `${name}|${scenario}|${req.headers.host}|${req.url}${preferred}`
         : key;
-      return cached(pageKey, () => success(context(), incoming, plan, route.params));
+      return reuse(pageKey, () => success(context(), incoming, plan, params));
     };
     const refused = authenticate(doc, incoming, plan);
     if (refused) return refused;
@@ -122,17 +211,17 @@ export function createPipeline(
     // Stripe's reads declare a body too; a request that sends none is answered at once.
     if (!plan.hasBody || !sendsBody(req)) {
       req.resume();
-      return checkInput(incoming, plan, route.params, undefined, mediaType) ?? respond();
+      return checkInput(incoming, plan, params, undefined, mediaType) ?? respond();
     }
     return parseBody(req, mediaType, plan).then((parsed) => {
       if ('reply' in parsed) return parsed.reply;
-      return checkInput(incoming, plan, route.params, parsed.body, mediaType) ?? respond();
+      return checkInput(incoming, plan, params, parsed.body, mediaType) ?? respond(parsed.body);
     });
   };
   const ready = (reply: Reply | PreparedReply): PreparedReply =>
     'prepared' in reply ? reply : prepare(reply);
-  return (req) => {
-    const reply = answer(req);
+  return (req, exchange) => {
+    const reply = answer(req, exchange);
     return reply instanceof Promise ? reply.then(ready) : ready(reply);
   };
 }

@@ -49,3 +49,6 @@ export function prepare(reply: Reply): PreparedReply {
   const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
   return { prepared: true, status: reply.status, headers: flat, payload };
 }
+
+/** Not an answer: the connection is reset instead (`--fail-mode reset`). */
+export const RESET_CONNECTION: PreparedReply = { prepared: true, status: 0, headers: [] };

@@ -7,19 +7,19 @@ import { errorStatus, responseMedia, validExample } from '../core/engine/respons
 import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';
 import { scenarioFieldErrors } from '../core/engine/validate/index.js';
 
-type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
+export type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
 
 /**
  * A forced error scenario: the operation's declared response for that status (example first),
- * else the table's default body.
+ * else the table's default body. `status` is a preferred one of the scenario's (`code=503`).
  */
 export function scenarioReply(
   ctx: BodyContext,
   plan: OperationPlan,
   scenario: ErrorScenario,
+  status: number = defaultStatus(plan, scenario),
 ): Reply {
   const { operation } = plan.entry;
-  const status = scenario === 'error' ? errorStatus(operation) : DEFAULT_ERRORS[scenario].status;
   const at = responseMedia(ctx.doc, operation, status);
   if (!at) return { status, body: defaultBody(ctx.doc, plan, scenario) };
   const body = mediaBody(ctx, at);
@@ -43,6 +43,10 @@ function withRealFieldErrors(
   const { pathItem, operation } = plan.entry;
   const candidate = { ...body, errors: scenarioFieldErrors(doc, pathItem, operation) };
   if (conforms(doc, schema, candidate)) (body as Record<string, unknown>).errors = candidate.errors;
+}
+
+function defaultStatus(plan: OperationPlan, scenario: ErrorScenario): number {
+  return scenario === 'error' ? errorStatus(plan.entry.operation) : DEFAULT_ERRORS[scenario].status;
 }
 
 function defaultBody(doc: OpenApiDocument, plan: OperationPlan, scenario: ErrorScenario): unknown {

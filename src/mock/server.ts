@@ -12,9 +12,16 @@ import {
   type MockServerOptions,
   type ResolvedMockOptions,
 } from '../core/engine/options.js';
+import type { ControlEvent, SettingsChange } from '../core/engine/options.js';
+import { answerControl, CONTROL_PREFIX } from './control/index.js';
+import type { ControlDeps } from './control/deps.js';
+import { readChange } from './control/change.js';
+import { Journal, type Exchange, type JournalEntry } from './journal.js';
 import { createPipeline } from './pipeline.js';
-import { prepare, type PreparedReply } from './reply.js';
+import { prepare, RESET_CONNECTION, type PreparedReply } from './reply.js';
 import { buildRouter, serverBasePaths } from './router.js';
+import { operationName, Settings } from './settings.js';
+import { openStore, type StateStore } from './state/index.js';
 
 /** In-flight responses get this long to finish once the server is asked to stop. */
 const CLOSE_GRACE_MS = 10_000;
@@ -38,6 +45,18 @@ export interface MockServer {
    * the server and its open connections stay as they are.
    */
   replaceDocument(document: OpenApiDocument): void;
+  /** The journal of recent requests, newest first (`GET /__apidoc/requests`). */
+  requests(): JournalEntry[];
+  /** State, journal and runtime settings back to how the mock started (`POST /__apidoc/reset`). */
+  reset(): Promise<void>;
+  /**
+   * Changes the default scenario, delay, fail rate or fail mode at run time, or the scenario and
+   * delay of one operation (`{ operation: 'GET /api/users/{id}', scenario: 'not_found' }`), as
+   * `PUT /__apidoc/scenario` does; throws on a value the control API would refuse.
+   */
+  setScenario(change: SettingsChange): void;
+  /** Applies a change of the control API here (what `shareControl` handed to every process). */
+  applyControl(event: ControlEvent): void;
 }
 
 /**
@@ -49,15 +68,23 @@ export function createMockServer(
   options: MockServerOptions = {},
 ): MockServer {
   const resolved = resolveMockOptions(options);
-  let current = build(document, resolved);
+
+  const settings = new Settings(resolved);
+  const journal = new Journal();
+  const store: Promise<StateStore> | undefined = resolved.stateful
+    ? openStore(resolved.state)
+    : undefined;
+  // Reported by `listen`, or by the requests that need the store; never an unhandled rejection.
+  store?.catch(() => undefined);
+  const extras = { settings, store };
+  let current = build(document, resolved, extras);
 
   let closing = false;
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = resolved.onRequest ? performance.now() : 0;
-    const respond = (reply: PreparedReply) => {
+  const finish = (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
+    return (reply: PreparedReply) => {
       const write = () => {
         // While shutting down, a kept-alive connection is closed once its response is out.
-        if (closing) {
+        if (closing && reply !== RESET_CONNECTION) {
           reply = {
             ...reply,
             headers: [...reply.headers, 'connection', 'close'],
@@ -65,19 +92,58 @@ export function createMockServer(
           };
         }
         send(req, res, reply);
+        exchange.reply = reply;
+        exchange.ms = performance.now() - exchange.started;
+        journal.record(exchange);
         resolved.onRequest?.({
-          method: req.method ?? 'GET',
-          url: req.url ?? '/',
+          method: exchange.method,
+          url: exchange.url,
           status: reply.status,
-          ms: performance.now() - started,
+          ms: exchange.ms,
         });
       };
-      if (resolved.delay > 0) setTimeout(guarded(res, write), resolved.delay);
+      const delay = settings.delayFor(exchange.entry);
+      if (delay > 0) setTimeout(guarded(res, write), delay);
       else guarded(res, write)();
     };
+  };
+  const control: ControlDeps = {
+    settings,
+    journal,
+    operations: () => new Set(current.operations.map(operationName)),
+    state: resolved.stateful ? (resolved.state === 'memory' ? 'memory' : 'redis') : undefined,
+    resetStore: async () => {
+      if (store) await (await store).reset();
+    },
+    dispatch: (event) => (resolved.shareControl ?? applyControl)(event),
+  };
+  const applyControl = (event: ControlEvent) => {
+    if (event.kind === 'settings') settings.apply(event.change);
+    else journal.clear();
+    if (event.kind === 'reset') settings.reset();
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? '/';
+    const exchange: Exchange = {
+      at: Date.now(),
+      started: performance.now(),
+      method: req.method ?? 'GET',
+      url,
+    };
+    const respond = finish(req, res, exchange);
+    if (url.startsWith(CONTROL_PREFIX)) {
+      // Not journaled, never delayed: the control API is not the API.
+      answerControl(req, control)
+        .catch(internalError)
+        .then((reply) => {
+          const ready = 'prepared' in reply ? reply : prepare(reply);
+          guarded(res, () => send(req, res, ready))();
+        });
+      return;
+    }
     let reply: PreparedReply | Promise<PreparedReply>;
     try {
-      reply = current.pipeline(req);
+      reply = current.pipeline(req, exchange);
     } catch (error) {
       reply = internalError(error);
     }
@@ -97,12 +163,32 @@ export function createMockServer(
     },
     handle,
     replaceDocument: (next) => {
-      current = build(next, resolved);
+      current = build(next, resolved, extras);
     },
-    listen: (port = DEFAULT_PORT, host = DEFAULT_HOST) => listen(server, port, host),
+    requests: () => journal.entries(),
+    reset: async () => {
+      await control.resetStore();
+      applyControl({ kind: 'reset' });
+    },
+    setScenario: (change) => {
+      const read = readChange(
+        change,
+        Object.keys(change) as (keyof SettingsChange)[],
+        control.operations(),
+      );
+      if ('errors' in read) throw new Error(Object.values(read.errors).flat().join(' '));
+      applyControl({ kind: 'settings', change: read.change });
+    },
+    applyControl,
+    listen: async (port = DEFAULT_PORT, host = DEFAULT_HOST) => {
+      // A store that cannot be reached is a startup error, before the port is taken.
+      await store;
+      return listen(server, port, host);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
+        void store?.then((opened) => opened.close()).catch(() => undefined);
         if (!server.listening) return resolve();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         server.close(() => {
@@ -115,11 +201,15 @@ export function createMockServer(
 }
 
 /** What is built from the document: swapped as a whole by `replaceDocument`. */
-function build(document: OpenApiDocument, options: ResolvedMockOptions) {
+function build(
+  document: OpenApiDocument,
+  options: ResolvedMockOptions,
+  extras: { settings: Settings; store: Promise<StateStore> | undefined },
+) {
   const operations = listOperations(document);
   const warnings: Finding[] = [];
   const router = buildRouter(operations, warnings, serverBasePaths(document.servers));
-  return { operations, warnings, pipeline: createPipeline(document, router, options) };
+  return { operations, warnings, pipeline: createPipeline(document, router, options, extras) };
 }
 
 function internalError(error: unknown): PreparedReply {
@@ -144,6 +234,11 @@ function guarded(res: ServerResponse, write: () => void): () => void {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, reply: PreparedReply): void {
+  // `--fail-mode reset`: the connection ends with no answer, as when a backend dies mid-request.
+  if (reply === RESET_CONNECTION) {
+    req.socket.destroy();
+    return;
+  }
   const origin = req.headers.origin;
   // Without an Origin, the list is the same every time: made once per prepared reply.
   const headers =

@@ -1,4 +1,4 @@
-/** `apidoc mock`'s options as commander hands them over (strings, checked by `mock-run.ts`). */
+/** `apidoc mock`'s options as commander hands them over (strings, checked by `mock-settings.ts`). */
 export interface MockFlags {
   host: string;
   port: string;
@@ -11,4 +11,10 @@ export interface MockFlags {
   workers: string;
   requestTimeout: string;
   readyFile?: string;
+  stateful?: boolean;
+  state?: string;
+  dynamic?: boolean;
+  failRate?: string;
+  failMode: string;
+  watch?: boolean;
 }

@@ -16,6 +16,8 @@ export interface BodyContext {
   serverSeed: string;
   /** The scenario, whose name also selects a matching named example. */
   scenario: string;
+  /** A named example the client asked for (`Prefer: example=name`): chosen over the scenario's. */
+  example?: string;
   empty: boolean;
 }
 
@@ -65,7 +67,7 @@ export function usableExample(ctx: BodyContext, at: ResponseMedia) {
   return validExample(
     ctx.doc,
     at.media,
-    ctx.scenario,
+    ctx.example ?? ctx.scenario,
     report && ((c) => report(examplePointer(ctx.path, ctx.method, at, c))),
   );
 }

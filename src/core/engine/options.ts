@@ -10,16 +10,57 @@ export interface RequestLogEntry {
   ms: number;
 }
 
+/** A delay in milliseconds: fixed, or drawn uniformly from `min` to `max` for each response. */
+export type Delay = number | { min: number; max: number };
+
+/** What a share of requests (`failRate`) gets: the `error` scenario, or a reset connection. */
+export type FailMode = 'error' | 'reset';
+
+/** What a client may change at run time (`PUT /__apidoc/scenario`, `mock.setScenario`). */
+export interface SettingsChange {
+  /** `GET /api/users/{id}`: the scenario and delay are for that operation only; else for all. */
+  operation?: string;
+  scenario?: Scenario;
+  delay?: Delay;
+  failRate?: number;
+  failMode?: FailMode;
+}
+
+/** A change to the control API's state, shared by every process of `--workers`. */
+export type ControlEvent =
+  { kind: 'settings'; change: SettingsChange } | { kind: 'clear-requests' } | { kind: 'reset' };
+
 /** Options of `createMockServer`; each default is resolved in `resolveMockOptions`. */
 export interface MockServerOptions {
   /** Scenario for requests that name none with `_scenario`. @default 'success' */
   scenario?: Scenario;
   /** Milliseconds every response waits before it is sent, errors and preflights included. @default 0 */
-  delay?: number;
+  delay?: Delay;
+  /** Share of routed requests (0 to 1) answered as `failMode` says, at random. @default 0 */
+  failRate?: number;
+  /** What `failRate`'s requests get. @default 'error' */
+  failMode?: FailMode;
+  /** Fresh random data on every request instead of seeded (and no reply cache). @default false */
+  dynamic?: boolean;
+  /**
+   * Keep what clients write: a POST to a collection stores the item, reads, lists, updates and
+   * deletes see it. @default false
+   */
+  stateful?: boolean;
+  /**
+   * Where state lives with `stateful`: `memory` (this process), or a `redis://host:port/db`
+   * URL, shared by every process and replica that names it. @default 'memory'
+   */
+  state?: string;
   /** Seed of generated data: the same request, spec and seed give the same body. @default 0 */
   seed?: number | string;
   /** Called after each response is sent. @default none */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Where the control API sends its changes instead of applying them (`--workers`: to every
+   * process, each of which calls `mock.applyControl`). @default applied in this process
+   */
+  shareControl?: (event: ControlEvent) => void;
   /**
    * Called with the JSON pointer of a declared example that does not match its schema, when a
    * response first meets it (generated data is served instead). May repeat a pointer. @default none
@@ -32,19 +73,25 @@ export interface MockServerOptions {
   timeouts?: ServerTimeouts;
 }
 
-export type ResolvedMockOptions = Required<
-  Omit<MockServerOptions, 'onRequest' | 'onStaleExample'>
-> &
-  Pick<MockServerOptions, 'onRequest' | 'onStaleExample'>;
+type Hooks = 'onRequest' | 'onStaleExample' | 'shareControl';
+
+export type ResolvedMockOptions = Required<Omit<MockServerOptions, Hooks>> &
+  Pick<MockServerOptions, Hooks>;
 
 export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMockOptions {
   return {
     scenario: options.scenario ?? 'success',
     delay: options.delay ?? 0,
+    failRate: options.failRate ?? 0,
+    failMode: options.failMode ?? 'error',
+    dynamic: options.dynamic ?? false,
+    stateful: options.stateful ?? false,
+    state: options.state ?? 'memory',
     seed: options.seed ?? 0,
     timeouts: options.timeouts ?? {},
     onRequest: options.onRequest,
     onStaleExample: options.onStaleExample,
+    shareControl: options.shareControl,
   };
 }
 
