@@ -6,7 +6,8 @@ import { UserError } from '../core/errors.js';
  * `--workers N`: N processes share the port through node:cluster (the primary accepts and
  * hands connections round-robin). Without state the server needs nothing shared; with
  * `--stateful`, state lives in Redis. A change through the control API reaches one worker,
- * which hands it to the primary, which hands it to every worker: they behave as one server.
+ * which applies it and hands it to the primary, which hands it to the others: they behave as
+ * one server.
  * @see https://nodejs.org/api/cluster.html
  */
 type WorkerMessage =
@@ -27,7 +28,8 @@ export function startWorkers(count: number): Promise<{ url: string; workers: Wor
     for (const worker of workers) {
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'control') {
-          broadcast(workers, { type: 'control', event: message.event });
+          const others = workers.filter((other) => other !== worker);
+          broadcast(others, { type: 'control', event: message.event });
         } else if (message.type === 'error') {
           stopWorkers(workers);
           reject(new UserError(message.message, message.hint, message.exitCode));

@@ -55,7 +55,7 @@ export interface MockServer {
    * `PUT /__apidoc/scenario` does; throws on a value the control API would refuse.
    */
   setScenario(change: SettingsChange): void;
-  /** Applies a change of the control API here (what `shareControl` handed to every process). */
+  /** Applies a change of the control API made in another process (what `shareControl` told). */
   applyControl(event: ControlEvent): void;
 }
 
@@ -115,7 +115,10 @@ export function createMockServer(
     resetStore: async () => {
       if (store) await (await store).reset();
     },
-    dispatch: (event) => (resolved.shareControl ?? applyControl)(event),
+    dispatch: (event) => {
+      applyControl(event);
+      resolved.shareControl?.(event);
+    },
   };
   const applyControl = (event: ControlEvent) => {
     if (event.kind === 'settings') settings.apply(event.change);

@@ -57,8 +57,8 @@ export interface MockServerOptions {
   /** Called after each response is sent. @default none */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
-   * Where the control API sends its changes instead of applying them (`--workers`: to every
-   * process, each of which calls `mock.applyControl`). @default applied in this process
+   * Told each change made through the control API, once applied here (`--workers`: handed to
+   * the other processes, each of which calls `mock.applyControl`). @default none
    */
   shareControl?: (event: ControlEvent) => void;
   /**

@@ -22,18 +22,6 @@ export function isForcedError(scenario: Scenario): boolean {
   return scenario !== 'success' && scenario !== 'empty';
 }
 
-export type ScenarioChoice = { scenario: Scenario } | { error: string };
-
-/** `_scenario` in the query picks this request's scenario; else the server's default. */
-export function chooseScenario(query: URLSearchParams, fallback: Scenario): ScenarioChoice {
-  const requested = query.get('_scenario');
-  if (requested === null || requested === '') return { scenario: fallback };
-  if (isScenario(requested)) return { scenario: requested };
-  return {
-    error: `Unknown scenario '${requested}'. Valid scenarios: ${SCENARIOS.join(', ')}.`,
-  };
-}
-
 /** Status and body of a forced error scenario when the operation declares none. */
 export const DEFAULT_ERRORS: Record<
   Exclude<Scenario, 'success' | 'empty'>,
