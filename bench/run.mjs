@@ -81,6 +81,12 @@ const SMALL_TARGETS = [
     expect: 200,
   },
 ];
+// `--stateful` (memory store) on the same spec: a read of a seeded item goes through the store
+// and is not cached; each POST stores an item (memory grows with the requests).
+const STATEFUL_TARGETS = [
+  { ...SMALL_TARGETS[0], id: 'stateful-get', title: 'stateful: GET item (auth)' },
+  { ...SMALL_TARGETS[1], id: 'stateful-post', title: 'stateful: POST (stored)' },
+];
 const GITHUB_TARGET = {
   id: 'github-issue',
   title: 'GitHub: GET issue',
@@ -92,7 +98,13 @@ const GITHUB_TARGET = {
 // Graph's server URL ends in /beta: a mock may serve its paths with or without that prefix.
 const GRAPH_FIRST_REQUESTS = ['/users/bench-user', '/beta/users/bench-user'];
 
-const READY_TIMEOUT_MS = { small: 30000, github: 60000, graph: 120000, corpus: 60000 };
+const READY_TIMEOUT_MS = {
+  small: 30000,
+  stateful: 30000,
+  github: 60000,
+  graph: 120000,
+  corpus: 60000,
+};
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -188,6 +200,7 @@ async function main() {
 
   try {
     if (flags.cases.includes('small')) await runCase(ctx, 'small', smallCase);
+    if (flags.cases.includes('stateful')) await runCase(ctx, 'stateful', statefulCase);
     if (flags.cases.includes('github')) await runCase(ctx, 'github', githubCase);
     if (flags.cases.includes('graph')) await runCase(ctx, 'graph', graphCase);
     if (flags.cases.includes('corpus')) await corpusCase(ctx);
@@ -221,12 +234,12 @@ async function runCase(ctx, name, fn) {
   }
 }
 
-function commandFor(ctx, kind, spec, port, replies) {
+function commandFor(ctx, kind, spec, port, replies, extra = []) {
   switch (kind) {
     case 'apidoc':
       return {
         command: process.execPath,
-        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet'],
+        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', ...extra],
       };
     case 'bare':
       return {
@@ -244,11 +257,11 @@ function commandFor(ctx, kind, spec, port, replies) {
 }
 
 /** Starts one server and waits for its first answer; records it in `servers` at once. */
-async function launch(ctx, servers, caseName, kind, spec, replies) {
+async function launch(ctx, servers, caseName, kind, spec, replies, extra) {
   const server = { kind };
   servers.push(server);
   const port = await freePort();
-  const { command, args } = commandFor(ctx, kind, spec, port, replies);
+  const { command, args } = commandFor(ctx, kind, spec, port, replies, extra);
   const logFile = join(LOGS, `${caseName}-${kind}.log`);
   server.handle = startProcess({ name: kind, command, args, cwd: ROOT, logFile });
   server.port = port;
@@ -300,6 +313,21 @@ async function smallCase(ctx, servers) {
   for (const kind of serversFor(ctx, ORDER)) await launch(ctx, servers, 'small', kind, spec);
   startupEntry(ctx, 'small', 'small spec', servers);
   for (const target of SMALL_TARGETS) await measure(ctx, target, servers);
+}
+
+/** The small spec with `--stateful` (memory store), against bare; Prism keeps no state. */
+async function statefulCase(ctx, servers) {
+  const spec = ctx.flags.smallSpec ? resolve(ctx.flags.smallSpec) : DEFAULT_SMALL_SPEC;
+  if (!existsSync(spec)) throw new Error(`the small spec ${spec} does not exist`);
+  log(`stateful (${relative(ROOT, spec)}, --stateful): starting servers`);
+  ctx.results.specs.stateful = relative(ROOT, spec);
+  warmFile(spec);
+  for (const kind of ['apidoc', 'bare']) {
+    await launch(ctx, servers, 'stateful', kind, spec, undefined, ['--stateful']);
+  }
+  startupEntry(ctx, 'stateful', 'small spec, --stateful', servers);
+  const noPrism = { ...ctx, prism: { available: false, reason: 'keeps no state' } };
+  for (const target of STATEFUL_TARGETS) await measure(noPrism, target, servers);
 }
 
 async function githubCase(ctx, servers) {

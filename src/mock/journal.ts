@@ -36,31 +36,69 @@ export interface JournalEntry {
   validationErrors: Record<string, string[]> | null;
 }
 
-/** The last `size` requests, in a ring: recording one is two assignments. */
+/**
+ * The last `size` requests, in a ring of columns: recording one copies a few fields into
+ * arrays made once, so the exchange itself dies young (an object kept for 500 requests would
+ * outlive the young generation and be promoted, costing a full collection later).
+ */
 export class Journal {
-  private readonly ring: (Exchange | undefined)[];
+  private readonly at: Float64Array;
+  private readonly ms: Float64Array;
+  private readonly method: string[];
+  private readonly url: string[];
+  private readonly entry: (OperationEntry | undefined)[];
+  private readonly scenario: (string | undefined)[];
+  private readonly reply: (PreparedReply | undefined)[];
   private next = 0;
+  private count = 0;
 
   constructor(readonly size = 500) {
-    this.ring = new Array<Exchange | undefined>(size);
+    this.at = new Float64Array(size);
+    this.ms = new Float64Array(size);
+    this.method = new Array<string>(size).fill('');
+    this.url = new Array<string>(size).fill('');
+    this.entry = new Array<OperationEntry | undefined>(size).fill(undefined);
+    this.scenario = new Array<string | undefined>(size).fill(undefined);
+    this.reply = new Array<PreparedReply | undefined>(size).fill(undefined);
   }
 
   record(exchange: Exchange): void {
-    this.ring[this.next] = exchange;
-    this.next = (this.next + 1) % this.size;
+    const i = this.next;
+    this.at[i] = exchange.at;
+    this.ms[i] = exchange.ms ?? 0;
+    this.method[i] = exchange.method;
+    this.url[i] = exchange.url;
+    this.entry[i] = exchange.entry;
+    this.scenario[i] = exchange.scenario;
+    this.reply[i] = exchange.reply;
+    this.next = i + 1 === this.size ? 0 : i + 1;
+    if (this.count < this.size) this.count++;
   }
 
   clear(): void {
-    this.ring.fill(undefined);
+    this.entry.fill(undefined);
+    this.reply.fill(undefined);
     this.next = 0;
+    this.count = 0;
   }
 
   /** Newest first. */
   entries(): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = 1; i <= this.size; i++) {
-      const exchange = this.ring[(this.next - i + this.size) % this.size];
-      if (exchange) out.push(describe(exchange));
+    for (let k = 1; k <= this.count; k++) {
+      const i = (this.next - k + this.size) % this.size;
+      out.push(
+        describe({
+          at: this.at[i]!,
+          started: 0,
+          ms: this.ms[i]!,
+          method: this.method[i]!,
+          url: this.url[i]!,
+          entry: this.entry[i],
+          scenario: this.scenario[i],
+          reply: this.reply[i],
+        }),
+      );
     }
     return out;
   }

@@ -138,6 +138,13 @@ describe('the control API under /__apidoc/', () => {
   });
   afterAll(() => mock.stop());
 
+  it('warns once at startup of envelope fields the spec does not let be null', () => {
+    expect(mock.stderr().match(/may not be null/g)).toHaveLength(1);
+    expect(mock.stderr()).toContain(
+      "Warning: #/paths/~1api~1posts/get/responses/200/content/application~1json/schema: meta.from, meta.to, links.prev, links.next of GET /api/posts may not be null, where Laravel sends null (from/to on an empty page, prev/next at either end): the mock sends 0 for from/to and the first or last page's URL for prev/next instead",
+    );
+  });
+
   it('GET /__apidoc/health', async () => {
     expect(await call(mock.url, 'GET', '/__apidoc/health')).toMatchObject({
       status: 200,

@@ -46,7 +46,8 @@ describe('apidoc mock --watch', () => {
   const thing = path.join(dir, 'thing.yaml');
   let mock: RunningMock;
   const status = (target: string) => fetch(mock.url + target).then((r) => r.status);
-  const body = (target: string) => fetch(mock.url + target).then((r) => r.json());
+  const body = (target: string) =>
+    fetch(mock.url + target).then((r) => r.json() as Promise<{ name?: string }>);
 
   beforeAll(async () => {
     writeFileSync(spec, root());
