@@ -22,6 +22,17 @@ export function isForcedError(scenario: Scenario): boolean {
   return scenario !== 'success' && scenario !== 'empty';
 }
 
+/**
+ * The mock's own query parameters (`_scenario`, and Prism's `__code`, `__example`,
+ * `__dynamic`): they choose the answer, and are never validated as the operation's.
+ */
+export const MOCK_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  '_scenario',
+  '__code',
+  '__example',
+  '__dynamic',
+]);
+
 /** Status and body of a forced error scenario when the operation declares none. */
 export const DEFAULT_ERRORS: Record<
   Exclude<Scenario, 'success' | 'empty'>,
