@@ -42,7 +42,7 @@ export function paginatedBody(
   const { media } = at;
   const example = usableExample(ctx, at);
   const envelope = (
-    example ? structuredClone(example.value) : generate(ctx.doc, media.schema, { seed: ctx.seed })
+    example ? structuredClone(example.value) : generatedEnvelope(ctx, media)
   ) as Record<string, unknown>;
   const total = ctx.empty
     ? 0
@@ -88,6 +88,25 @@ export function paginatedBody(
           next_page_url: links.next,
         };
   return settleEnvelope(ctx.doc, media.schema, shape, page, envelope, links);
+}
+
+const envelopes = new WeakMap<MediaTypeObject, Map<string, unknown>>();
+const MAX_ENVELOPES = 1_000;
+
+/**
+ * The envelope generated for a seed, made once: a stateful list is answered anew on every request
+ * (the stateless one is cached whole). Shared, so the page is built beside it, never in it.
+ */
+function generatedEnvelope(ctx: BodyContext, media: MediaTypeObject): unknown {
+  let made = envelopes.get(media);
+  if (!made) envelopes.set(media, (made = new Map()));
+  let envelope = made.get(ctx.seed);
+  if (envelope === undefined) {
+    envelope = generate(ctx.doc, media.schema, { seed: ctx.seed });
+    if (made.size >= MAX_ENVELOPES) made.clear();
+    made.set(ctx.seed, envelope);
+  }
+  return envelope;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -2,10 +2,15 @@ import { declaredForm, mediaBody, type BodyContext } from '../../core/engine/bod
 import { conforms } from '../../core/engine/generate/index.js';
 import { paginatedBody } from '../../core/engine/page-body.js';
 import type { OperationPlan } from '../../core/engine/plan.js';
-import { placeAt, seededId, type ItemSource } from '../../core/engine/resources/items.js';
+import {
+  numericIds,
+  placeAt,
+  seededId,
+  type ItemSource,
+} from '../../core/engine/resources/items.js';
 import type { ResourceKind, ResourceRole } from '../../core/engine/resources/recognise.js';
 import { seededCount } from '../../core/engine/resources/seeded.js';
-import { responseMedia } from '../../core/engine/responses.js';
+import { responseMedia, type ResponseMedia } from '../../core/engine/responses.js';
 import { itemSource, pageRequest } from '../../core/engine/success.js';
 import { messageReply, type Reply } from '../reply.js';
 import { scenarioReply } from '../scenario-reply.js';
@@ -98,7 +103,7 @@ async function list(call: Call): Promise<Reply> {
           total: live.length,
           at: items,
         })
-      : placeAt(mediaBody(ctx, at), role.list?.arrayAt ?? [], items(1, live.length));
+      : placeAt(envelope(ctx, at), role.list?.arrayAt ?? [], items(1, live.length));
   return { status: plan.successStatus, ...declaredForm(ctx.doc, at, body) };
 }
 
@@ -134,8 +139,8 @@ async function withItem(
 }
 
 function isSeeded(call: Call, id: string): boolean {
-  if (/^\d+$/.test(id) && seededId(call.source, 1) === 1) {
-    return Number(id) >= 1 && Number(id) <= call.count;
+  if (numericIds(call.ctx.doc, call.role.collection)) {
+    return /^\d+$/.test(id) && Number(id) >= 1 && Number(id) <= call.count;
   }
   return seededIds(call.source, call.count).includes(id);
 }
@@ -147,8 +152,24 @@ function answer(call: Call, id: string, item: unknown): Reply {
   const at = status === 204 ? undefined : responseMedia(ctx.doc, plan.entry.operation, status);
   if (!at) return { status };
   const own = shaped(call.source, id, item, role.itemSchema);
-  const body = role.itemAt ? placeAt(mediaBody(ctx, at), role.itemAt, own) : mediaBody(ctx, at);
+  const body = role.itemAt ? placeAt(envelope(ctx, at), role.itemAt, own) : envelope(ctx, at);
   return { status, ...declaredForm(ctx.doc, at, body) };
+}
+
+const envelopes = new WeakMap<object, Map<string, unknown>>();
+const MAX_ENVELOPES = 1_000;
+
+/** The response's own body for this request's seed, made once: the item is placed in a copy. */
+function envelope(ctx: BodyContext, at: ResponseMedia): unknown {
+  let made = envelopes.get(at.media);
+  if (!made) envelopes.set(at.media, (made = new Map()));
+  let body = made.get(ctx.seed);
+  if (body === undefined) {
+    body = mediaBody(ctx, at);
+    if (made.size >= MAX_ENVELOPES) made.clear();
+    made.set(ctx.seed, body);
+  }
+  return body;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   typedId,
   type ItemSource,
 } from '../../core/engine/resources/items.js';
-import { objectProperties } from '../../core/engine/schema-shape.js';
+import { propertiesOf } from '../../core/engine/schema-shape.js';
 
 const seededLists = new WeakMap<ItemSource['collection'], Map<string, string[]>>();
 const MAX_PATHS = 1_000;
@@ -42,7 +42,7 @@ export function shaped(
 ): unknown {
   const seeded = resourceItem(source, id, schema);
   if (stored === undefined || !isRecord(seeded) || !isRecord(stored)) return stored ?? seeded;
-  const props = objectProperties(source.doc, schema);
+  const props = propertiesOf(source.doc, schema);
   const out: Record<string, unknown> = { ...seeded };
   for (const [key, value] of Object.entries(stored)) if (props.has(key)) out[key] = value;
   return out;
@@ -61,7 +61,7 @@ export function mergeInput(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = isRecord(current) ? { ...current } : {};
   if (!isRecord(input)) return out;
-  const props = objectProperties(doc, schema);
+  const props = propertiesOf(doc, schema);
   for (const [key, value] of Object.entries(input)) {
     const prop = props.get(key);
     if (key !== idField && prop && conforms(doc, prop, value)) out[key] = value;
@@ -76,7 +76,7 @@ export function stamp(
   item: Record<string, unknown>,
   fields: readonly string[],
 ): Record<string, unknown> {
-  const props = objectProperties(doc, schema);
+  const props = propertiesOf(doc, schema);
   const now = new Date().toISOString();
   for (const field of fields) {
     const prop = props.get(field);

@@ -1,7 +1,7 @@
 import type { OpenApiDocument, SchemaObject } from '../../types.js';
 import { conforms, generate } from '../generate/index.js';
 import { successStatus, responseMedia, validExample } from '../responses.js';
-import { isType, objectProperties } from '../schema-shape.js';
+import { isType, propertiesOf } from '../schema-shape.js';
 import type { Collection } from './recognise.js';
 import { itemPlace } from './recognise.js';
 
@@ -28,13 +28,29 @@ export function resourceItem(
 ): unknown {
   const { doc, collection } = source;
   if (!schema) return undefined;
-  const example = exampleItem(doc, collection);
-  const item =
-    example !== undefined && conforms(doc, schema, example)
-      ? structuredClone(example)
-      : generate(doc, schema, { seed: `${source.seed}|item ${source.path}|${id}` });
-  return withId(doc, schema, collection.idField, item, id);
+  const seed = `${source.seed}|item ${source.path}|${id}`;
+  let made = remembered.get(schema);
+  if (!made) remembered.set(schema, (made = new Map()));
+  let item = made.get(seed);
+  if (item === undefined) {
+    const example = exampleItem(doc, collection);
+    const value =
+      example !== undefined && conforms(doc, schema, example)
+        ? structuredClone(example)
+        : generate(doc, schema, { seed });
+    item = withId(doc, schema, collection.idField, value, id);
+    if (made.size >= MAX_REMEMBERED) made.clear();
+    made.set(seed, item);
+  }
+  return item;
 }
+
+/**
+ * Items made, by schema and seed: a stateful read or list makes the same items again and again.
+ * Shared, so never changed in place (callers copy what they change).
+ */
+const remembered = new WeakMap<SchemaObject, Map<string, unknown>>();
+const MAX_REMEMBERED = 5_000;
 
 /** Sets the id field to `id` (as a number where the schema wants one), if it fits there. */
 export function withId(
@@ -59,7 +75,7 @@ export function typedId(
   field: string | undefined,
   raw: string,
 ): string | number | undefined {
-  const idSchema = field === undefined ? undefined : objectProperties(doc, schema).get(field);
+  const idSchema = field === undefined ? undefined : propertiesOf(doc, schema).get(field);
   if (!idSchema) return undefined;
   const numeric = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : undefined;
   return [numeric, raw].find(
@@ -74,15 +90,26 @@ export function typedId(
 export function seededId(source: ItemSource, position: number): string | number {
   const { doc, collection } = source;
   const { itemSchema: schema, idField: field } = collection;
-  const idSchema = field === undefined ? undefined : objectProperties(doc, schema).get(field);
-  if (!schema || !idSchema || isType(idSchema, 'integer') || isType(idSchema, 'number')) {
-    return position;
-  }
+  if (!schema || numericIds(doc, collection)) return position;
   const item = generate(doc, schema, {
     seed: `${source.seed}|position ${source.path}|${position}`,
   });
   const id = (item as Record<string, unknown> | undefined)?.[field!];
   return typeof id === 'string' || typeof id === 'number' ? id : position;
+}
+
+const numeric = new WeakMap<Collection, boolean>();
+
+/** Whether the collection's ids are numbers (or it has none): then an item's id is its position. */
+export function numericIds(doc: OpenApiDocument, collection: Collection): boolean {
+  let known = numeric.get(collection);
+  if (known === undefined) {
+    const { itemSchema, idField } = collection;
+    const idSchema = idField === undefined ? undefined : propertiesOf(doc, itemSchema).get(idField);
+    known = !idSchema || isType(idSchema, 'integer') || isType(idSchema, 'number');
+    numeric.set(collection, known);
+  }
+  return known;
 }
 
 const examples = new WeakMap<Collection, { value: unknown }>();
