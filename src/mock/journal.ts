@@ -105,16 +105,11 @@ export class Journal {
 }
 
 function describe(exchange: Exchange): JournalEntry {
-  const url = new URL(exchange.url, 'http://mock');
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    query[key] = values.length === 1 ? values[0]! : values;
-  }
+  const { path, query } = target(exchange.url);
   return {
     at: new Date(exchange.at).toISOString(),
     method: exchange.method,
-    path: url.pathname,
+    path,
     query,
     operation: exchange.entry ? operationName(exchange.entry) : null,
     scenario: exchange.scenario ?? null,
@@ -122,6 +117,22 @@ function describe(exchange: Exchange): JournalEntry {
     durationMs: Math.round((exchange.ms ?? 0) * 100) / 100,
     validationErrors: validationErrors(exchange.reply),
   };
+}
+
+/** The target's path and query; a target that is no URL (a 400 it got) as it was sent. */
+function target(url: string): Pick<JournalEntry, 'path' | 'query'> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://mock');
+  } catch {
+    return { path: url, query: {} };
+  }
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(parsed.searchParams.keys())) {
+    const values = parsed.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return { path: parsed.pathname, query };
 }
 
 function validationErrors(reply: PreparedReply | undefined): Record<string, string[]> | null {

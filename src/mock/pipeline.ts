@@ -195,7 +195,8 @@ export function createPipeline(
     const respond = (body?: unknown): Reply | PreparedReply | Promise<Reply> => {
       const url = () =>
         new URL(incoming.target.pathname + incoming.target.search, requestOrigin(req));
-      if (state && scenario === 'success' && fresh === '' && preferred === '') {
+      // A preferred example or fresh data is what the client asked for, not the stored item.
+      if (state && scenario === 'success' && fresh === '' && choice.example === undefined) {
         return state({ ctx: context(), url: url(), params, body });
       }
       // A page's links depend on the whole URL; any other body only on the seed.

@@ -95,6 +95,8 @@ describe('Journal', () => {
       ['/c', {}, 1.23],
       ['/b', { x: ['1', '2'] }, 1.23],
     ]);
+    journal.record({ at: 0, started: 0, method: 'GET', url: '//x:99999/' });
+    expect(journal.entries()[0]).toMatchObject({ path: '//x:99999/', query: {}, status: 0 });
     journal.clear();
     expect(journal.entries()).toEqual([]);
   });
