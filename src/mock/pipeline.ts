@@ -29,16 +29,32 @@ import type { OperationEntry } from '../core/engine/operations.js';
 import { parseBody } from './request-body.js';
 import type { Router } from './router.js';
 import { requestRouter } from './routing.js';
-import { isForcedError } from '../core/engine/scenarios.js';
+import { isForcedError, type Scenario } from '../core/engine/scenarios.js';
 import { scenarioReply, type ErrorScenario } from './scenario-reply.js';
 import { acceptCheck, successTypes } from './accept.js';
 import type { Exchange } from './journal.js';
-import { chooseResponse } from './prefer.js';
+import { chooseResponse, type Choice } from './prefer.js';
 import { missingExample, preferredReply } from './prefer-reply.js';
 import { Settings } from './settings.js';
 import { stateHandler, type StateHandler } from './state/handlers.js';
 import type { StateStore } from './state/store.js';
 import { successBody } from '../core/engine/success.js';
+
+/** One request on its way through `answerAs` and `respond`. */
+interface Answering {
+  incoming: Incoming;
+  params: Record<string, string>;
+  choice: Choice;
+  scenario: Scenario;
+  planned: Planned;
+  /** What the client preferred, as a part of cache keys ('' for nothing). */
+  preferred: string;
+  /** `|<random>` for fresh data, else ''. */
+  fresh: string;
+  key: string;
+  reuse: (key: string, make: () => Reply) => Reply | PreparedReply;
+  context: () => BodyContext;
+}
 
 interface Planned {
   plan: OperationPlan;
@@ -121,7 +137,7 @@ export function createPipeline(
     return operation(incoming, route.entry, route.params, exchange);
   };
 
-  /** A routed request: scenario (and preferences) → auth → validation → respond. */
+  /** A routed request: what the client asked for (scenario, preferences), and chaos. */
   const operation = (
     incoming: Incoming,
     entry: OperationEntry,
@@ -129,7 +145,6 @@ export function createPipeline(
     exchange: Exchange | undefined,
   ): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
     const { req } = incoming;
-    const { plan, name, accept, state } = planFor(entry);
     if (exchange) exchange.entry = entry;
     const choice = chooseResponse(
       incoming.query,
@@ -145,24 +160,21 @@ export function createPipeline(
       scenario = 'error';
     }
     if (exchange) exchange.scenario = scenario;
+    return answerAs(answering(incoming, entry, params, choice, scenario));
+  };
+
+  /** What answering one request needs: its plan, cache key, and body context made on demand. */
+  const answering = (
+    incoming: Incoming,
+    entry: OperationEntry,
+    params: Record<string, string>,
+    choice: Choice,
+    scenario: Scenario,
+  ): Answering => {
     // `/api/users/7/` is `/api/users/7`: the same seed, the same cached reply.
     const pathname = withoutTrailingSlash(incoming.pathname);
     // `Prefer: dynamic=true` (or `--dynamic`): fresh data, so a seed of its own and no cache.
     const fresh = choice.dynamic ? `|${Math.random()}` : '';
-    // Built only when a reply is not cached yet.
-    const context = (): BodyContext => ({
-      doc,
-      path: entry.path,
-      method: entry.method,
-      onStaleExample: options.onStaleExample,
-      // The operation's method, not the request's: HEAD answers exactly what GET would.
-      seed: requestSeed(options.seed, entry.method, pathname, scenario) + fresh,
-      serverSeed: String(options.seed) + fresh,
-      scenario,
-      example: choice.example,
-      empty: scenario === 'empty',
-    });
-    const reuse = choice.dynamic ? (_key: string, make: () => Reply) => make() : cached;
     // What the seed is made of, besides what is fixed for the server: the operation (those
     // told apart by more than their path, `/#Action=A` and `/#Action=B`, share a pathname),
     // the scenario and the path; and what the client preferred.
@@ -170,55 +182,90 @@ export function createPipeline(
       choice.code === undefined && choice.example === undefined
         ? ''
         : `|${choice.code}|${choice.example}`;
-    const key = `${name}|${scenario}|${pathname}${preferred}`;
-    if (choice.code !== undefined && choice.code !== plan.successStatus) {
-      req.resume();
-      const code = choice.code;
-      return reuse(key, () => {
-        const ctx = context();
-        return inDeclaredForm(ctx, plan, preferredReply(ctx, plan, code));
-      });
-    }
-    if (isForcedError(scenario)) {
-      req.resume();
-      const forced = scenario as ErrorScenario;
-      return reuse(key, () => {
-        const ctx = context();
-        return inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, forced));
-      });
-    }
-    const refusal = accept(req.headers.accept) ?? missingExample(doc, plan, choice.example);
-    if (refusal) {
-      req.resume();
-      return refusal;
-    }
-    const respond = (body?: unknown): Reply | PreparedReply | Promise<Reply> => {
-      const url = () =>
-        new URL(incoming.target.pathname + incoming.target.search, requestOrigin(req));
-      // A preferred example or fresh data is what the client asked for, not the stored item.
-      if (state && scenario === 'success' && fresh === '' && choice.example === undefined) {
-        return state({ ctx: context(), url: url(), params, body });
-      }
-      // A page's links depend on the whole URL; any other body only on the seed.
-      // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
-      const pageKey = plan.pagination
-        ? `${name}|${scenario}|${req.headers.host}|${req.url}${preferred}`
-        : key;
-      return reuse(pageKey, () => success(context(), incoming, plan, params));
+    const planned = planFor(entry);
+    return {
+      incoming,
+      params,
+      choice,
+      scenario,
+      planned,
+      preferred,
+      fresh,
+      key: `${planned.name}|${scenario}|${pathname}${preferred}`,
+      reuse: choice.dynamic ? (_key, make) => make() : cached,
+      // Built only when a reply is not cached yet.
+      context: () => ({
+        doc,
+        path: entry.path,
+        method: entry.method,
+        onStaleExample: options.onStaleExample,
+        // The operation's method, not the request's: HEAD answers exactly what GET would.
+        seed: requestSeed(options.seed, entry.method, pathname, scenario) + fresh,
+        serverSeed: String(options.seed) + fresh,
+        scenario,
+        example: choice.example,
+        empty: scenario === 'empty',
+      }),
     };
-    const refused = authenticate(doc, incoming, plan);
-    if (refused) return refused;
+  };
+
+  /** Forced answers first (a preferred status, an error scenario), then auth → validate → respond. */
+  const answerAs = (a: Answering): Reply | PreparedReply | Promise<Reply | PreparedReply> => {
+    const { incoming, choice, planned, reuse, key, context } = a;
+    const { req } = incoming;
+    const { plan } = planned;
+    const forced =
+      choice.code !== undefined && choice.code !== plan.successStatus
+        ? (ctx: BodyContext) => preferredReply(ctx, plan, choice.code!)
+        : isForcedError(a.scenario)
+          ? (ctx: BodyContext) => scenarioReply(ctx, plan, a.scenario as ErrorScenario)
+          : undefined;
+    if (forced) {
+      req.resume();
+      return reuse(key, () => {
+        const ctx = context();
+        return inDeclaredForm(ctx, plan, forced(ctx));
+      });
+    }
+    const refused =
+      planned.accept(req.headers.accept) ??
+      missingExample(doc, plan, choice.example) ??
+      authenticate(doc, incoming, plan);
+    if (refused) {
+      req.resume();
+      return refused;
+    }
     const mediaType = plan.hasBody ? mediaTypeOf(incoming.headers['content-type']) : undefined;
     // Stripe's reads declare a body too; a request that sends none is answered at once.
     if (!plan.hasBody || !sendsBody(req)) {
       req.resume();
-      return checkInput(incoming, plan, params, undefined, mediaType) ?? respond();
+      return checkInput(incoming, plan, a.params, undefined, mediaType) ?? respond(a);
     }
     return parseBody(req, mediaType, plan).then((parsed) => {
       if ('reply' in parsed) return parsed.reply;
-      return checkInput(incoming, plan, params, parsed.body, mediaType) ?? respond(parsed.body);
+      return (
+        checkInput(incoming, plan, a.params, parsed.body, mediaType) ?? respond(a, parsed.body)
+      );
     });
   };
+
+  /** The success answer: the stored item with `--stateful`, else the (cached) generated one. */
+  const respond = (a: Answering, body?: unknown): Reply | PreparedReply | Promise<Reply> => {
+    const { incoming, planned, context } = a;
+    const { req } = incoming;
+    // A preferred example or fresh data is what the client asked for, not the stored item.
+    if (planned.state && a.scenario === 'success' && a.fresh === '' && !a.choice.example) {
+      const url = new URL(incoming.target.pathname + incoming.target.search, requestOrigin(req));
+      return planned.state({ ctx: context(), url, params: a.params, body });
+    }
+    // A page's links depend on the whole URL; any other body only on the seed.
+    // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
+    const pageKey = planned.plan.pagination
+      ? `${planned.name}|${a.scenario}|${req.headers.host}|${req.url}${a.preferred}`
+      : a.key;
+    return a.reuse(pageKey, () => success(context(), incoming, planned.plan, a.params));
+  };
+
   const ready = (reply: Reply | PreparedReply): PreparedReply =>
     'prepared' in reply ? reply : prepare(reply);
   return (req, exchange) => {

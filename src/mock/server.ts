@@ -15,13 +15,13 @@ import {
 import type { ControlEvent, SettingsChange } from '../core/engine/options.js';
 import { answerControl, CONTROL_PREFIX } from './control/index.js';
 import type { ControlDeps } from './control/deps.js';
-import { readChange } from './control/change.js';
-import { Journal, type Exchange, type JournalEntry } from './journal.js';
+import type { Exchange, Journal, JournalEntry } from './journal.js';
 import { createPipeline } from './pipeline.js';
 import { prepare, RESET_CONNECTION, type PreparedReply } from './reply.js';
 import { buildRouter, serverBasePaths } from './router.js';
-import { operationName, Settings } from './settings.js';
-import { openStore, type StateStore } from './state/index.js';
+import { createRuntime } from './runtime.js';
+import type { Settings } from './settings.js';
+import type { StateStore } from './state/index.js';
 
 /** In-flight responses get this long to finish once the server is asked to stop. */
 const CLOSE_GRACE_MS = 10_000;
@@ -69,62 +69,12 @@ export function createMockServer(
 ): MockServer {
   const resolved = resolveMockOptions(options);
 
-  const settings = new Settings(resolved);
-  const journal = new Journal();
-  const store: Promise<StateStore> | undefined = resolved.stateful
-    ? openStore(resolved.state)
-    : undefined;
-  // Reported by `listen`, or by the requests that need the store; never an unhandled rejection.
-  store?.catch(() => undefined);
-  const extras = { settings, store };
-  let current = build(document, resolved, extras);
+  let current: ReturnType<typeof build>;
+  const runtime = createRuntime(resolved, () => current.operations);
+  const { settings, journal, store, control } = runtime;
+  current = build(document, resolved, runtime);
 
   let closing = false;
-  const finish = (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
-    return (reply: PreparedReply) => {
-      const write = () => {
-        // While shutting down, a kept-alive connection is closed once its response is out.
-        if (closing && reply !== RESET_CONNECTION) {
-          reply = {
-            ...reply,
-            headers: [...reply.headers, 'connection', 'close'],
-            anyOrigin: undefined,
-          };
-        }
-        send(req, res, reply);
-        exchange.reply = reply;
-        exchange.ms = performance.now() - exchange.started;
-        journal.record(exchange);
-        resolved.onRequest?.({
-          method: exchange.method,
-          url: exchange.url,
-          status: reply.status,
-          ms: exchange.ms,
-        });
-      };
-      const delay = settings.delayFor(exchange.entry);
-      if (delay > 0) setTimeout(guarded(res, write), delay);
-      else guarded(res, write)();
-    };
-  };
-  const control: ControlDeps = {
-    settings,
-    journal,
-    operations: () => new Set(current.operations.map(operationName)),
-    state: resolved.stateful ? (resolved.state === 'memory' ? 'memory' : 'redis') : undefined,
-    resetStore: async () => {
-      if (store) await (await store).reset();
-    },
-    dispatch: (event) => {
-      applyControl(event);
-      resolved.shareControl?.(event);
-    },
-  };
-  const applyControl = (event: ControlEvent) => {
-    if (event.kind === 'settings') settings.apply(event.change);
-    else journal.clear();
-    if (event.kind === 'reset') settings.reset();
-  };
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     const exchange: Exchange = {
@@ -133,17 +83,18 @@ export function createMockServer(
       method: req.method ?? 'GET',
       url,
     };
-    const respond = finish(req, res, exchange);
-    if (url.startsWith(CONTROL_PREFIX)) {
-      // Not journaled, never delayed: the control API is not the API.
-      answerControl(req, control)
-        .catch(internalError)
-        .then((reply) => {
-          const ready = 'prepared' in reply ? reply : prepare(reply);
-          guarded(res, () => send(req, res, ready))();
-        });
-      return;
-    }
+    // Not journaled, never delayed: the control API is not the API.
+    if (url.startsWith(CONTROL_PREFIX)) return sendControl(req, res, control);
+    const respond = (reply: PreparedReply) => {
+      const write = () => {
+        // While shutting down, a kept-alive connection is closed once its response is out.
+        send(req, res, closing ? closingReply(reply) : reply);
+        finished(exchange, reply, runtime.journal, resolved.onRequest);
+      };
+      const delay = settings.delayFor(exchange.entry);
+      if (delay > 0) setTimeout(guarded(res, write), delay);
+      else guarded(res, write)();
+    };
     let reply: PreparedReply | Promise<PreparedReply>;
     try {
       reply = current.pipeline(req, exchange);
@@ -166,23 +117,12 @@ export function createMockServer(
     },
     handle,
     replaceDocument: (next) => {
-      current = build(next, resolved, extras);
+      current = build(next, resolved, runtime);
     },
     requests: () => journal.entries(),
-    reset: async () => {
-      await control.resetStore();
-      applyControl({ kind: 'reset' });
-    },
-    setScenario: (change) => {
-      const read = readChange(
-        change,
-        Object.keys(change) as (keyof SettingsChange)[],
-        control.operations(),
-      );
-      if ('errors' in read) throw new Error(Object.values(read.errors).flat().join(' '));
-      applyControl({ kind: 'settings', change: read.change });
-    },
-    applyControl,
+    reset: runtime.reset,
+    setScenario: runtime.setScenario,
+    applyControl: runtime.apply,
     listen: async (port = DEFAULT_PORT, host = DEFAULT_HOST) => {
       // A store that cannot be reached is a startup error, before the port is taken.
       await store;
@@ -201,6 +141,39 @@ export function createMockServer(
         server.closeIdleConnections();
       }),
   };
+}
+
+/** The control API's answer, sent as any other (CORS included). */
+function sendControl(req: IncomingMessage, res: ServerResponse, control: ControlDeps): void {
+  void answerControl(req, control)
+    .catch(internalError)
+    .then((reply) => {
+      const ready = 'prepared' in reply ? reply : prepare(reply);
+      guarded(res, () => send(req, res, ready))();
+    });
+}
+
+function closingReply(reply: PreparedReply): PreparedReply {
+  if (reply === RESET_CONNECTION) return reply;
+  return { ...reply, headers: [...reply.headers, 'connection', 'close'], anyOrigin: undefined };
+}
+
+/** A sent request into the journal, and to the request log. */
+function finished(
+  exchange: Exchange,
+  reply: PreparedReply,
+  journal: Journal,
+  onRequest: ResolvedMockOptions['onRequest'],
+): void {
+  exchange.reply = reply;
+  exchange.ms = performance.now() - exchange.started;
+  journal.record(exchange);
+  onRequest?.({
+    method: exchange.method,
+    url: exchange.url,
+    status: reply.status,
+    ms: exchange.ms,
+  });
 }
 
 /** What is built from the document: swapped as a whole by `replaceDocument`. */
