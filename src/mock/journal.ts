@@ -1,3 +1,4 @@
+import type { JournalEntry } from '../core/engine/options.js';
 import type { OperationEntry } from '../core/engine/operations.js';
 import type { PreparedReply } from './reply.js';
 import { operationName } from './settings.js';
@@ -18,22 +19,6 @@ export interface Exchange {
   scenario?: string;
   reply?: PreparedReply;
   ms?: number;
-}
-
-/** What `GET /__apidoc/requests` lists for one request. */
-export interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  /** `GET /api/users/{id}`, or null when no operation matched. */
-  operation: string | null;
-  scenario: string | null;
-  /** 0: the connection was reset (`failMode: 'reset'`). */
-  status: number;
-  durationMs: number;
-  /** The 422's `errors`, when the request was refused by validation. */
-  validationErrors: Record<string, string[]> | null;
 }
 
 /**
@@ -144,3 +129,5 @@ function validationErrors(reply: PreparedReply | undefined): Record<string, stri
     return null;
   }
 }
+
+export type { JournalEntry };

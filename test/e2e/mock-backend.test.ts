@@ -131,6 +131,32 @@ describe.skipIf(!hasRedis)(
   },
 );
 
+describe('the control API with --workers 2', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock(['--spec', SPEC, '--quiet', '--workers', '2']);
+  });
+  afterAll(() => mock.stop());
+  const closing = { connection: 'close' };
+
+  it('GET /__apidoc/requests lists what every worker answered, whichever answers it', async () => {
+    for (let i = 1; i <= 6; i++) await call(mock.url, 'GET', `/api/posts/${i}`, undefined, closing);
+    for (let i = 0; i < 3; i++) {
+      const { body } = await call(mock.url, 'GET', '/__apidoc/requests', undefined, closing);
+      expect(body.data.map((r: { path: string }) => r.path)).toEqual(
+        [6, 5, 4, 3, 2, 1].map((n) => `/api/posts/${n}`),
+      );
+    }
+    expect((await call(mock.url, 'DELETE', '/__apidoc/requests', undefined, closing)).status).toBe(
+      204,
+    );
+    for (let i = 0; i < 3; i++) {
+      const { body } = await call(mock.url, 'GET', '/__apidoc/requests', undefined, closing);
+      expect(body.data).toEqual([]);
+    }
+  });
+});
+
 describe('the control API under /__apidoc/', () => {
   let mock: RunningMock;
   beforeAll(async () => {

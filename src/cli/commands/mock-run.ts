@@ -23,7 +23,7 @@ import { paginationWarnings } from '../../core/engine/envelope.js';
 import type { LoadedSpec } from '../../core/load.js';
 import { createRequestLog } from '../request-log.js';
 import { writeFileAtomic } from '../../core/write-atomic.js';
-import type { ControlEvent } from '../../core/engine/options.js';
+import type { ControlEvent, JournalEntry, MockServerOptions } from '../../core/engine/options.js';
 
 /** Up to this many operations, every declared example is checked before serving. */
 const EAGER_EXAMPLE_CHECK_LIMIT = 300;
@@ -145,7 +145,7 @@ function serve(
   settings: MockSettings,
   known: Finding[],
   warn: (finding: Finding) => void,
-  shareControl?: (event: ControlEvent) => void,
+  cluster: Pick<MockServerOptions, 'shareControl' | 'collectRequests'> = {},
 ) {
   const log = flags.quiet ? undefined : createRequestLog(process.stderr);
   const warned = new Set(known.map((f) => f.pointer));
@@ -157,7 +157,7 @@ function serve(
     dynamic: settings.dynamic,
     stateful: settings.stateful,
     state: settings.state,
-    shareControl,
+    ...cluster,
     timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
     onRequest: log?.write,
@@ -180,10 +180,25 @@ export async function runWorker(flags: MockFlags): Promise<void> {
     const warn = (finding: Finding) => {
       if (lazy) process.stderr.write(`Warning: ${formatFinding(finding)}\n`);
     };
-    const share = (event: ControlEvent) => reportToPrimary({ type: 'control', event });
-    const { mock, log } = serve(document, flags, settings, [], warn, share);
+    const asked = new Map<number, (entries: JournalEntry[]) => void>();
+    let asking = 0;
+    const { mock, log } = serve(document, flags, settings, [], warn, {
+      shareControl: (event: ControlEvent) => reportToPrimary({ type: 'control', event }),
+      collectRequests: () =>
+        new Promise((resolve) => {
+          const id = ++asking;
+          asked.set(id, resolve);
+          reportToPrimary({ type: 'requests', id });
+        }),
+    });
     onPrimaryMessage((message) => {
       if (message.type === 'control') mock.applyControl(message.event);
+      else if (message.type === 'collect') {
+        reportToPrimary({ type: 'collected', id: message.id, entries: mock.requests() });
+      } else if (message.type === 'requests') {
+        asked.get(message.id)?.(message.entries);
+        asked.delete(message.id);
+      }
       // The primary loaded it and said what changed; a save in between is the next reload's.
       else
         void loadSpec(flags.spec).then(

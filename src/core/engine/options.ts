@@ -16,6 +16,22 @@ export type Delay = number | { min: number; max: number };
 /** What a share of requests (`failRate`) gets: the `error` scenario, or a reset connection. */
 export type FailMode = 'error' | 'reset';
 
+/** What `GET /__apidoc/requests` lists for one request. */
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  /** `GET /api/users/{id}`, or null when no operation matched. */
+  operation: string | null;
+  scenario: string | null;
+  /** 0: the connection was reset (`failMode: 'reset'`). */
+  status: number;
+  durationMs: number;
+  /** The 422's `errors`, when the request was refused by validation. */
+  validationErrors: Record<string, string[]> | null;
+}
+
 /** What a client may change at run time (`PUT /__apidoc/scenario`, `mock.setScenario`). */
 export interface SettingsChange {
   /** `GET /api/users/{id}`: the scenario and delay are for that operation only; else for all. */
@@ -62,6 +78,11 @@ export interface MockServerOptions {
    */
   shareControl?: (event: ControlEvent) => void;
   /**
+   * What `GET /__apidoc/requests` lists instead of this process's journal (`--workers`: every
+   * process's, gathered by the primary). @default this process's journal
+   */
+  collectRequests?: () => Promise<JournalEntry[]>;
+  /**
    * Called with the JSON pointer of a declared example that does not match its schema, when a
    * response first meets it (generated data is served instead). May repeat a pointer. @default none
    */
@@ -73,7 +94,7 @@ export interface MockServerOptions {
   timeouts?: ServerTimeouts;
 }
 
-type Hooks = 'onRequest' | 'onStaleExample' | 'shareControl';
+type Hooks = 'onRequest' | 'onStaleExample' | 'shareControl' | 'collectRequests';
 
 export type ResolvedMockOptions = Required<Omit<MockServerOptions, Hooks>> &
   Pick<MockServerOptions, Hooks>;
@@ -92,6 +113,7 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     onRequest: options.onRequest,
     onStaleExample: options.onStaleExample,
     shareControl: options.shareControl,
+    collectRequests: options.collectRequests,
   };
 }
 

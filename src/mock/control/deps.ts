@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ControlEvent } from '../../core/engine/options.js';
+import type { ControlEvent, JournalEntry } from '../../core/engine/options.js';
 import type { Journal } from '../journal.js';
 import type { Reply } from '../reply.js';
 import type { Settings } from '../settings.js';
@@ -14,6 +14,8 @@ export interface ControlDeps {
   state: 'memory' | 'redis' | undefined;
   /** Empties the shared store (once, by the process that was asked). */
   resetStore(): Promise<void>;
+  /** The journal to list: this process's, or every process's of `--workers`. */
+  requests(): Promise<JournalEntry[]>;
   /** Applies a change here, or hands it to every process of `--workers`. */
   dispatch(event: ControlEvent): void;
 }

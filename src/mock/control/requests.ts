@@ -1,9 +1,9 @@
 import type { ControlAction } from './deps.js';
 
 /** `GET /__apidoc/requests`: the journal of recent requests, newest first. */
-export const listRequests: ControlAction = (_req, deps) => ({
+export const listRequests: ControlAction = async (_req, deps) => ({
   status: 200,
-  body: { data: deps.journal.entries() },
+  body: { data: await deps.requests() },
 });
 
 /** `DELETE /__apidoc/requests`: empties the journal. */
