@@ -67,8 +67,15 @@ interface Group {
   itemParam?: string;
 }
 
+/**
+ * Groups the operations by path shape at once (string work only); what a group is, and each
+ * operation's role, is worked out on first use: Graph's 22,000 operations must not make the
+ * first request wait for the schemas of all of them.
+ */
 function recognise(doc: OpenApiDocument): ResourceModel {
   const groups = new Map<string, Group>();
+  /** `get /api/books` → the operation, its group, and whether it is on the item path. */
+  const places = new Map<string, { entry: OperationEntry; group: Group; item: boolean }>();
   const group = (segments: Segment[]) => {
     const key = keyOf(segments);
     let found = groups.get(key);
@@ -79,38 +86,57 @@ function recognise(doc: OpenApiDocument): ResourceModel {
     const shape = pathShape(entry.path);
     const last = shape?.segments.at(-1);
     if (!shape || !last) continue;
-    if ('literal' in last) group(shape.segments).collectionOps.push(entry);
-    else if (shape.segments.length >= 2 && 'literal' in shape.segments.at(-2)!) {
+    const at = `${entry.method} ${entry.path}`;
+    if ('literal' in last) {
+      const owner = group(shape.segments);
+      owner.collectionOps.push(entry);
+      places.set(at, { entry, group: owner, item: false });
+    } else if (shape.segments.length >= 2 && 'literal' in shape.segments.at(-2)!) {
       const owner = group(shape.segments.slice(0, -1));
       owner.itemOps.push(entry);
       owner.itemParam ??= last.param;
+      places.set(at, { entry, group: owner, item: true });
     }
   }
-  const roles = new Map<string, ResourceRole>();
-  const collections: Collection[] = [];
-  for (const [key, g] of groups) {
-    const listOp = g.collectionOps.find((op) => op.method === 'get');
-    const list = listOp && listShape(doc, listOp);
-    if (g.itemOps.length === 0 && !list) continue;
-    const collection = describe(doc, key, g, listOp, list);
-    collections.push(collection);
-    if (listOp && list) {
-      const itemSchema = listItemSchema(doc, listOp, list);
-      roles.set(`get ${listOp.path}`, {
-        ...role(doc, collection, 'list', listOp),
-        list,
-        itemSchema,
-      });
+  const collections = new Map<Group, Collection | null>();
+  const collectionOf = (g: Group): Collection | null => {
+    let found = collections.get(g);
+    if (found === undefined) {
+      const listOp = g.collectionOps.find((op) => op.method === 'get');
+      const list = listOp && listShape(doc, listOp);
+      found =
+        g.itemOps.length === 0 && !list ? null : describe(doc, keyOf(g.segments), g, listOp, list);
+      collections.set(g, found);
     }
-    for (const op of g.collectionOps) {
-      if (op.method === 'post') roles.set(`post ${op.path}`, role(doc, collection, 'create', op));
+    return found;
+  };
+  const roles = new Map<string, ResourceRole | null>();
+  const roleAt = (at: string): ResourceRole | null => {
+    const place = places.get(at);
+    const collection = place && collectionOf(place.group);
+    if (!place || !collection) return null;
+    const { entry } = place;
+    if (place.item) {
+      const kind = ITEM_KINDS[entry.method];
+      return kind ? role(doc, collection, kind, entry) : null;
     }
-    for (const op of g.itemOps) {
-      const kind = ITEM_KINDS[op.method];
-      if (kind) roles.set(`${op.method} ${op.path}`, role(doc, collection, kind, op));
-    }
-  }
-  return { collections, roleOf: (method, path) => roles.get(`${method} ${path}`) };
+    if (entry.method === 'post') return role(doc, collection, 'create', entry);
+    if (collection.list !== entry) return null;
+    const list = listShape(doc, entry)!;
+    const itemSchema = listItemSchema(doc, entry, list);
+    return { ...role(doc, collection, 'list', entry), list, itemSchema };
+  };
+  return {
+    get collections() {
+      return [...groups.values()].map(collectionOf).filter((c): c is Collection => c !== null);
+    },
+    roleOf: (method, path) => {
+      const at = `${method} ${path}`;
+      let found = roles.get(at);
+      if (found === undefined) roles.set(at, (found = roleAt(at)));
+      return found ?? undefined;
+    },
+  };
 }
 
 const ITEM_KINDS: Partial<Record<string, ResourceKind>> = {
