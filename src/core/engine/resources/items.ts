@@ -63,6 +63,8 @@ export function withId(
   if (field === undefined || typeof item !== 'object' || item === null || Array.isArray(item)) {
     return item;
   }
+  // Replaced, never added: an item generated without its id had to be (a closed `allOf`).
+  if (!Object.hasOwn(item, field)) return item;
   const value = typedId(doc, schema, field, String(id));
   if (value === undefined) return item;
   return { ...(item as Record<string, unknown>), [field]: value };
