@@ -82,6 +82,12 @@ const SMALL_TARGETS = [
     expect: 200,
   },
 ];
+// `--stateful` (memory store) on the same spec: a read of a seeded item goes through the store
+// and is not cached; each POST stores an item (memory grows with the requests).
+const STATEFUL_TARGETS = [
+  { ...SMALL_TARGETS[0], id: 'stateful-get', title: 'stateful: GET item (auth)' },
+  { ...SMALL_TARGETS[1], id: 'stateful-post', title: 'stateful: POST (stored)' },
+];
 const GITHUB_TARGET = {
   id: 'github-issue',
   title: 'GitHub: GET issue',
@@ -116,6 +122,7 @@ const GRAPH_FIRST_REQUESTS = ['/users/bench-user', '/beta/users/bench-user'];
 
 const READY_TIMEOUT_MS = {
   small: 30000,
+  stateful: 30000,
   github: 60000,
   graph: 120000,
   corpus: 60000,
@@ -220,6 +227,7 @@ async function main() {
 
   try {
     if (flags.cases.includes('small')) await runCase(ctx, 'small', smallCase);
+    if (flags.cases.includes('stateful')) await runCase(ctx, 'stateful', statefulCase);
     if (flags.cases.includes('github')) await runCase(ctx, 'github', githubCase);
     if (flags.cases.includes('graph')) await runCase(ctx, 'graph', graphCase);
     if (flags.cases.includes('corpus')) await corpusCase(ctx);
@@ -254,12 +262,12 @@ async function runCase(ctx, name, fn) {
   }
 }
 
-function commandFor(ctx, kind, spec, port, replies, upstream) {
+function commandFor(ctx, kind, spec, port, replies, extra = [], upstream) {
   switch (kind) {
     case 'apidoc':
       return {
         command: process.execPath,
-        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet'],
+        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', ...extra],
       };
     case 'proxy':
       return {
@@ -294,11 +302,11 @@ function commandFor(ctx, kind, spec, port, replies, upstream) {
 }
 
 /** Starts one server and waits for its first answer; records it in `servers` at once. */
-async function launch(ctx, servers, caseName, kind, spec, replies, upstream) {
+async function launch(ctx, servers, caseName, kind, spec, replies, extra, upstream) {
   const server = { kind };
   servers.push(server);
   const port = await freePort();
-  const { command, args } = commandFor(ctx, kind, spec, port, replies, upstream);
+  const { command, args } = commandFor(ctx, kind, spec, port, replies, extra, upstream);
   const logFile = join(LOGS, `${caseName}-${kind}.log`);
   server.handle = startProcess({ name: kind, command, args, cwd: ROOT, logFile });
   server.port = port;
@@ -364,8 +372,8 @@ async function proxyCase(ctx, servers) {
   warmFile(spec);
   const bare = await launch(ctx, servers, 'proxy', 'bare', spec);
   if (bare.error) throw new Error(`bare did not start: ${bare.error}`);
-  await launch(ctx, servers, 'proxy', 'proxy', spec, undefined, bare.port);
-  await launch(ctx, servers, 'proxy', 'bareProxy', spec, undefined, bare.port);
+  await launch(ctx, servers, 'proxy', 'proxy', spec, undefined, [], bare.port);
+  await launch(ctx, servers, 'proxy', 'bareProxy', spec, undefined, [], bare.port);
   startupEntry(ctx, 'proxy', 'proxy', servers);
   for (const target of PROXY_TARGETS) {
     const wrong = await violationsOf(
@@ -382,6 +390,21 @@ async function violationsOf(server, target) {
   if (!server || server.error) return null;
   const answer = await request(server.port, target);
   return answer.headers['apidoc-violations'] ?? null;
+}
+
+/** The small spec with `--stateful` (memory store), against bare; Prism keeps no state. */
+async function statefulCase(ctx, servers) {
+  const spec = ctx.flags.smallSpec ? resolve(ctx.flags.smallSpec) : DEFAULT_SMALL_SPEC;
+  if (!existsSync(spec)) throw new Error(`the small spec ${spec} does not exist`);
+  log(`stateful (${relative(ROOT, spec)}, --stateful): starting servers`);
+  ctx.results.specs.stateful = relative(ROOT, spec);
+  warmFile(spec);
+  for (const kind of ['apidoc', 'bare']) {
+    await launch(ctx, servers, 'stateful', kind, spec, undefined, ['--stateful']);
+  }
+  startupEntry(ctx, 'stateful', 'small spec, --stateful', servers);
+  const noPrism = { ...ctx, prism: { available: false, reason: 'keeps no state' } };
+  for (const target of STATEFUL_TARGETS) await measure(noPrism, target, servers);
 }
 
 async function githubCase(ctx, servers) {

@@ -4,8 +4,9 @@
 // short run (`generate --incremental`, the mock's start-up). The library (`dist/index.js`) stays
 // as tsc wrote it.
 //
-// Kept outside the bundle: tinypool, which starts its workers from a file of its own package,
-// and what the code loads itself with `createRequire` (yaml, faker, ajv-formats, swagger-ui-dist's
+// Kept outside the bundle: tinypool, which starts its workers from a file of its own package;
+// @redis/client, which `require`s its optional peers (OpenTelemetry) where they are installed,
+// and is loaded only by `mock --state redis://`; and what the code loads itself with `createRequire` (yaml, faker, ajv-formats, swagger-ui-dist's
 // files, ...), found at run time in node_modules as before.
 import { build } from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
@@ -32,7 +33,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  external: ['tinypool'],
+  external: ['tinypool', '@redis/client'],
   // The CommonJS libraries inside call `require` for Node's built-in modules.
   banner: {
     js: "import { createRequire as __apidocRequire } from 'node:module'; const require = __apidocRequire(import.meta.url);",

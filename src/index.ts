@@ -1,6 +1,14 @@
 /** apidoc's public API: what the CLI uses, for use inside your own code and test suites. */
 export { createMockServer, type MockServer } from './mock/server.js';
-export type { MockServerOptions, RequestLogEntry } from './core/engine/options.js';
+export type {
+  ControlEvent,
+  Delay,
+  FailMode,
+  MockServerOptions,
+  RequestLogEntry,
+  SettingsChange,
+} from './core/engine/options.js';
+export type { JournalEntry } from './mock/journal.js';
 export { SCENARIOS, type Scenario } from './core/engine/scenarios.js';
 export { loadSpec, type LoadedSpec } from './core/load.js';
 export {

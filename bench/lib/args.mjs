@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const CASES = ['small', 'github', 'graph', 'corpus', 'proxy'];
+export const CASES = ['small', 'stateful', 'github', 'graph', 'corpus', 'proxy'];
 /** What a run without --only or --corpus measures: the corpus case takes longer, on request. */
 const DEFAULT_CASES = ['small', 'github', 'graph'];
 /** Seconds per round when only the corpus case runs: 30 operations, two servers each. */
@@ -8,8 +8,8 @@ const CORPUS_DURATION = '2';
 
 export const USAGE = `Usage: npm run bench -- [options]   (or: node bench/run.mjs [options])
 
-  --only <case>        small, github, graph, corpus or proxy; repeat to run several
-                       (default: small, github and graph); proxy: the bare server
+  --only <case>        small, stateful, github, graph, corpus or proxy; repeat to run
+                       several (default: small, github and graph); proxy: the bare server
                        through \`apidoc mock --proxy\` and directly, on the small spec
   --corpus             the corpus case alone: 30 operations of 10 real documents, each
                        against the bare server (rounds of 2 s unless --duration says)

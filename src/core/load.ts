@@ -16,6 +16,8 @@ export interface LoadedSpec {
   document: OpenApiDocument;
   /** Absolute path of the root file. */
   file: string;
+  /** Absolute paths of every file read: the root, then those its `$ref`s reach. */
+  files: string[];
   sourceVersion: SourceVersion;
   /** Lenient fixes made while loading, each with file, pointer and message. */
   warnings: Finding[];
@@ -38,8 +40,11 @@ export async function loadSpec(file: string, options: { cwd?: string } = {}): Pr
   const external = (!parsed.json || mayHaveExternalRefText(text)) && hasExternalRef(root);
   // The bundler and the 2.0 converter are loaded only when needed: together they cost a
   // third of a second at startup, and most documents need neither.
+  let files = [absolute];
   let document = external
-    ? await (await import('./load/bundle.js')).bundleExternalRefs(root, absolute, display)
+    ? await (
+        await import('./load/bundle.js')
+      ).bundleExternalRefs(root, absolute, display, (read) => (files = read))
     : root;
   if (version === '2.0') {
     document = await (await import('./load/convert.js')).convertSwagger2(document, file, warnings);
@@ -47,6 +52,7 @@ export async function loadSpec(file: string, options: { cwd?: string } = {}): Pr
   return {
     document: document as unknown as OpenApiDocument,
     file: absolute,
+    files,
     sourceVersion: version,
     warnings,
   };

@@ -1,12 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import { deref } from '../core/refs.js';
 import type { OpenApiDocument, ResponseObject, SchemaObject } from '../core/types.js';
-import { echoId, mediaBody, paginatedBody, type BodyContext } from '../core/engine/body.js';
+import { mediaBody, type BodyContext } from '../core/engine/body.js';
 import { isJsonMediaType } from '../core/engine/http.js';
-import { MAX_PER_PAGE, readPageParam, type PaginationKind } from '../core/engine/pagination.js';
+import type { PaginationKind } from '../core/engine/pagination.js';
 import type { OperationPlan } from '../core/engine/plan.js';
-import { responseMedia, type ResponseMedia } from '../core/engine/responses.js';
+import { responseMedia } from '../core/engine/responses.js';
 import { requestSeed } from '../core/engine/seed.js';
+import { successBody } from '../core/engine/success.js';
 import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';
 
 /** What a successful answer looks like: what the tests check. */
@@ -84,6 +85,7 @@ export function savedResponses(
       path: plan.entry.path,
       method,
       seed: requestSeed(seed, method, request.url.pathname, scenario),
+      serverSeed: seed,
       scenario,
       empty: false,
     };
@@ -94,7 +96,9 @@ export function savedResponses(
     const name =
       `${status} ${response?.description?.split('\n')[0]?.trim() || STATUS_CODES[status] || ''}`.trim();
     if (at) {
-      const body = success ? successBody(ctx, plan, at, request) : mediaBody(ctx, at);
+      const body = success
+        ? successBody(ctx, plan, at, { url: request.url, params: request.pathParams })
+        : mediaBody(ctx, at);
       return text(status, name, at.type, body);
     }
     const fallback = DEFAULT_ERRORS[scenario as keyof typeof DEFAULT_ERRORS];
@@ -102,32 +106,6 @@ export function savedResponses(
       ? text(status, name, 'application/json', { message: fallback.message })
       : { code: status, name };
   });
-}
-
-/** The body the mock answers this request with: a page of a list, or one item echoing its id. */
-function successBody(
-  ctx: BodyContext,
-  plan: OperationPlan,
-  at: ResponseMedia,
-  request: ExampleRequest,
-): unknown {
-  if (plan.pagination) {
-    const query = request.url.searchParams;
-    const page = readPageParam(query.get('page'), 1, false);
-    const perPage = readPageParam(query.get('per_page'), plan.paging.perPageDefault, false);
-    return paginatedBody(ctx, at, plan.pagination, {
-      page: 'value' in page ? page.value : 1,
-      perPage: Math.min(
-        'value' in perPage ? perPage.value : plan.paging.perPageDefault,
-        MAX_PER_PAGE,
-      ),
-      url: request.url,
-    });
-  }
-  const body = mediaBody(ctx, at);
-  const id = plan.idParam === undefined ? undefined : request.pathParams[plan.idParam];
-  if (id !== undefined) echoId(ctx.doc, at.media.schema, body, id);
-  return body;
 }
 
 function text(code: number, name: string, contentType: string, body: unknown): SavedResponse {

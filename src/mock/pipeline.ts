@@ -7,30 +7,61 @@ import {
   wwwAuthenticate,
   type AuthRequest,
 } from '../core/engine/auth/index.js';
-import {
-  declaredForm,
-  echoId,
-  mediaBody,
-  paginatedBody,
-  type BodyContext,
-} from '../core/engine/body.js';
+import { declaredForm, type BodyContext } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
 import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
 import { requestOrigin } from '../core/request-target.js';
 import { targetReader, type Target } from './target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
-import { MAX_PER_PAGE, readPageParam } from '../core/engine/pagination.js';
+import { readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
-import { messageReply, prepare, replyCache, type PreparedReply, type Reply } from './reply.js';
-
+import {
+  messageReply,
+  prepare,
+  replyCache,
+  RESET_CONNECTION,
+  type PreparedReply,
+  type Reply,
+} from './reply.js';
 import { requestSeed } from '../core/engine/seed.js';
 import { responseMedia } from '../core/engine/responses.js';
 import type { OperationEntry } from '../core/engine/operations.js';
 import { parseBody } from './request-body.js';
 import type { Router } from './router.js';
 import { requestRouter } from './routing.js';
-import { chooseScenario, isForcedError, type Scenario } from '../core/engine/scenarios.js';
-import { scenarioReply } from './scenario-reply.js';
+import { isForcedError, type Scenario } from '../core/engine/scenarios.js';
+import { scenarioReply, type ErrorScenario } from './scenario-reply.js';
+import { acceptCheck, successTypes } from './accept.js';
+import type { Exchange } from './journal.js';
+import { chooseResponse, type Choice } from './prefer.js';
+import { missingExample, preferredReply } from './prefer-reply.js';
+import { Settings } from './settings.js';
+import { stateHandler, type StateHandler } from './state/handlers.js';
+import type { StateStore } from './state/store.js';
+import { successBody } from '../core/engine/success.js';
+
+/** One request on its way through `answerAs` and `respond`. */
+interface Answering {
+  incoming: Incoming;
+  params: Record<string, string>;
+  choice: Choice;
+  scenario: Scenario;
+  planned: Planned;
+  /** What the client preferred, as a part of cache keys ('' for nothing). */
+  preferred: string;
+  /** `|<random>` for fresh data, else ''. */
+  fresh: string;
+  key: string;
+  reuse: (key: string, make: () => Reply) => Reply | PreparedReply;
+  context: () => BodyContext;
+}
+
+interface Planned {
+  plan: OperationPlan;
+  name: string;
+  accept: (accept: string | undefined) => Reply | undefined;
+  state: StateHandler | undefined;
+}
 
 /** The parts of a request every step reads, parsed once. */
 interface Incoming extends AuthRequest {
@@ -44,7 +75,13 @@ interface Incoming extends AuthRequest {
 
 /** Answers a request: at once when nothing has to be read, after the body when one is. */
 export interface Pipeline {
-  (req: IncomingMessage): PreparedReply | Promise<PreparedReply>;
+  (req: IncomingMessage, exchange?: Exchange): PreparedReply | Promise<PreparedReply>;
+}
+
+/** What the server shares with its pipeline: runtime settings, and the store with `--stateful`. */
+export interface PipelineExtras {
+  settings: Settings;
+  store: Promise<StateStore> | undefined;
 }
 
 /**
@@ -57,15 +94,25 @@ export function createPipeline(
   doc: OpenApiDocument,
   router: Router,
   options: ResolvedMockOptions,
+  { settings, store }: PipelineExtras = { settings: new Settings(options), store: undefined },
   /** `authenticate: false`: no simulated auth (the proxy's fallback: the backend judges credentials). */
   steps: { authenticate?: boolean } = {},
 ): Pipeline {
-  // Each plan with a short name for the reply cache's keys: a lookup hashes a key each time.
-  const plans = new Map<OperationEntry, { plan: OperationPlan; name: string }>();
+  // Each plan with a short name for the reply cache's keys (a lookup hashes a key each time),
+  // its Accept check, and its stateful answer (`--stateful`, a collection's operation).
+  const plans = new Map<OperationEntry, Planned>();
   const planFor = (entry: OperationEntry) => {
     let planned = plans.get(entry);
-    if (!planned)
-      plans.set(entry, (planned = { plan: compilePlan(doc, entry), name: `${plans.size}` }));
+    if (!planned) {
+      const plan = compilePlan(doc, entry);
+      planned = {
+        plan,
+        name: `${plans.size}`,
+        accept: acceptCheck(successTypes(doc, plan)),
+        state: store && stateHandler(store, plan),
+      };
+      plans.set(entry, planned);
+    }
     return planned;
   };
   const routing = requestRouter(doc, router);
@@ -74,7 +121,10 @@ export function createPipeline(
   const cached = (key: string, make: () => Reply) =>
     cache.get(key) ?? cache.set(key, prepare(make()));
 
-  const answer = (req: IncomingMessage): Reply | PreparedReply | Promise<PreparedReply> => {
+  const answer = (
+    req: IncomingMessage,
+    exchange: Exchange | undefined,
+  ): Reply | PreparedReply | Promise<PreparedReply> => {
     const incoming = parseIncoming(req, readTarget);
     if (!('req' in incoming)) return incoming;
     if (isPreflight(incoming.method, req.headers)) {
@@ -88,63 +138,151 @@ export function createPipeline(
       return messageReply(404, `The route ${laravelUri(incoming.pathname)} could not be found.`);
     }
     if (route.kind === 'method-not-allowed') return methodNotAllowed(incoming, route.allowed);
-    const choice = chooseScenario(incoming.query, options.scenario);
+    return operation(incoming, route.entry, route.params, exchange);
+  };
+
+  /** A routed request: what the client asked for (scenario, preferences), and chaos. */
+  const operation = (
+    incoming: Incoming,
+    entry: OperationEntry,
+    params: Record<string, string>,
+    exchange: Exchange | undefined,
+  ): Reply | PreparedReply | Promise<PreparedReply> => {
+    const { req } = incoming;
+    if (exchange) exchange.entry = entry;
+    const choice = chooseResponse(
+      incoming.query,
+      req.headers,
+      settings.scenarioFor(entry),
+      options.dynamic,
+    );
     if ('error' in choice) return messageReply(400, choice.error);
-    const { plan, name } = planFor(route.entry);
-    // Built only when a reply is not cached yet.
-    const context = (): BodyContext => ({
-      doc,
-      path: route.entry.path,
-      method: route.entry.method,
-      onStaleExample: options.onStaleExample,
-      // The operation's method, not the request's: HEAD answers exactly what GET would.
-      seed: requestSeed(options.seed, route.entry.method, incoming.pathname, choice.scenario),
-      scenario: choice.scenario,
-      empty: choice.scenario === 'empty',
-    });
+    let scenario = choice.scenario;
+    if (settings.fails()) {
+      req.resume();
+      if (settings.failMode === 'reset') return RESET_CONNECTION;
+      scenario = 'error';
+    }
+    if (exchange) exchange.scenario = scenario;
+    return answerAs(answering(incoming, entry, params, choice, scenario));
+  };
+
+  /** What answering one request needs: its plan, cache key, and body context made on demand. */
+  const answering = (
+    incoming: Incoming,
+    entry: OperationEntry,
+    params: Record<string, string>,
+    choice: Choice,
+    scenario: Scenario,
+  ): Answering => {
+    // `/api/users/7/` is `/api/users/7`: the same seed, the same cached reply.
+    const pathname = withoutTrailingSlash(incoming.pathname);
+    // `Prefer: dynamic=true` (or `--dynamic`): fresh data, so a seed of its own and no cache.
+    const fresh = choice.dynamic ? `|${Math.random()}` : '';
     // What the seed is made of, besides what is fixed for the server: the operation (those
     // told apart by more than their path, `/#Action=A` and `/#Action=B`, share a pathname),
-    // the scenario and the path.
-    const key = `${name}|${choice.scenario}|${incoming.pathname}`;
-    if (isForcedError(choice.scenario)) {
+    // the scenario and the path; and what the client preferred.
+    const preferred =
+      choice.code === undefined && choice.example === undefined
+        ? ''
+        : `|${choice.code}|${choice.example}`;
+    const planned = planFor(entry);
+    return {
+      incoming,
+      params,
+      choice,
+      scenario,
+      planned,
+      preferred,
+      fresh,
+      key: `${planned.name}|${scenario}|${pathname}${preferred}`,
+      reuse: choice.dynamic ? (_key, make) => make() : cached,
+      // Built only when a reply is not cached yet.
+      context: () => ({
+        doc,
+        path: entry.path,
+        method: entry.method,
+        onStaleExample: options.onStaleExample,
+        // The operation's method, not the request's: HEAD answers exactly what GET would.
+        seed: requestSeed(options.seed, entry.method, pathname, scenario) + fresh,
+        serverSeed: String(options.seed) + fresh,
+        scenario,
+        example: choice.example,
+        empty: scenario === 'empty',
+      }),
+    };
+  };
+
+  /** Forced answers first (a preferred status, an error scenario), then auth → validate → respond. */
+  const answerAs = (a: Answering): Reply | PreparedReply | Promise<PreparedReply> => {
+    const { incoming, choice, planned, reuse, key, context } = a;
+    const { req } = incoming;
+    const { plan } = planned;
+    const forced =
+      choice.code !== undefined && choice.code !== plan.successStatus
+        ? (ctx: BodyContext) => preferredReply(ctx, plan, choice.code!)
+        : isForcedError(a.scenario)
+          ? (ctx: BodyContext) => scenarioReply(ctx, plan, a.scenario as ErrorScenario)
+          : undefined;
+    if (forced) {
       req.resume();
-      const scenario = choice.scenario as Exclude<Scenario, 'success' | 'empty'>;
-      return cached(key, () => {
+      return reuse(key, () => {
         const ctx = context();
-        return inDeclaredForm(ctx, plan, scenarioReply(ctx, plan, scenario));
+        return inDeclaredForm(ctx, plan, forced(ctx));
       });
     }
-    const respond = (): Reply | PreparedReply => {
-      // A page's links depend on the whole URL; any other body only on the seed.
-      // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
-      const pageKey = plan.pagination
-        ? `${name}|${choice.scenario}|${req.headers.host}|${req.url}`
-        : key;
-      return cached(pageKey, () => success(context(), incoming, plan, route.params));
-    };
-    const refused = steps.authenticate === false ? undefined : authenticate(doc, incoming, plan);
-    if (refused) return refused;
+    const refused =
+      planned.accept(req.headers.accept) ??
+      missingExample(doc, plan, choice.example) ??
+      (steps.authenticate === false ? undefined : authenticate(doc, incoming, plan));
+    if (refused) {
+      req.resume();
+      return refused;
+    }
     const mediaType = plan.hasBody ? mediaTypeOf(incoming.headers['content-type']) : undefined;
     // Stripe's reads declare a body too; a request that sends none is answered at once.
     if (!plan.hasBody || !sendsBody(req)) {
       req.resume();
-      return checkInput(incoming, plan, route.params, undefined, mediaType) ?? respond();
+      return checkInput(incoming, plan, a.params, undefined, mediaType) ?? respond(a);
     }
     // One promise for the whole wait: the body arrives, then everything else runs at once.
     return new Promise<PreparedReply>((resolve, reject) => {
       parseBody(req, mediaType, plan, (parsed) => {
+        if ('reply' in parsed) return resolve(ready(parsed.reply));
         try {
-          if ('reply' in parsed) return resolve(ready(parsed.reply));
           const body = parsed.body;
-          resolve(ready(checkInput(incoming, plan, route.params, body, mediaType) ?? respond()));
+          const reply = checkInput(incoming, plan, a.params, body, mediaType) ?? respond(a, body);
+          if (reply instanceof Promise) reply.then(resolve, reject);
+          else resolve(ready(reply));
         } catch (error) {
           reject(error);
         }
       });
     });
   };
-  return (req) => {
-    const reply = answer(req);
+
+  /** The success answer: the stored item with `--stateful`, else the (cached) generated one. */
+  const respond = (
+    a: Answering,
+    body?: unknown,
+  ): Reply | PreparedReply | Promise<PreparedReply> => {
+    const { incoming, planned, context } = a;
+    const { req } = incoming;
+    // A preferred example or fresh data is what the client asked for, not the stored item.
+    if (planned.state && a.scenario === 'success' && a.fresh === '' && !a.choice.example) {
+      const url = new URL(incoming.pathname + incoming.search, requestOrigin(req));
+      return planned.state({ ctx: context(), url, params: a.params, body }).then(ready);
+    }
+    // A page's links depend on the whole URL; any other body only on the seed.
+    // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
+    const pageKey = planned.plan.pagination
+      ? `${planned.name}|${a.scenario}|${req.headers.host}|${req.url}${a.preferred}`
+      : a.key;
+    return a.reuse(pageKey, () => success(context(), incoming, planned.plan, a.params));
+  };
+
+  return (req, exchange) => {
+    const reply = answer(req, exchange);
     return reply instanceof Promise ? reply : ready(reply);
   };
 }
@@ -184,6 +322,13 @@ const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
 function sendsBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+const SLASH = 0x2f;
+
+function withoutTrailingSlash(pathname: string): string {
+  if (pathname.length < 2 || pathname.charCodeAt(pathname.length - 1) !== SLASH) return pathname;
+  return pathname.replace(/\/+$/, '') || '/';
 }
 
 /** `/api/users/` → `api/users`, as Laravel's `$request->path()` writes it. */
@@ -291,29 +436,9 @@ function success(
   const status = plan.successStatus;
   const at = responseMedia(ctx.doc, plan.entry.operation, status);
   if (status === 204 || !at) return { status };
-  if (plan.pagination) {
-    const page = readPageParam(incoming.query.get('page'), 1, false);
-    const perPage = readPageParam(
-      incoming.query.get('per_page'),
-      plan.paging.perPageDefault,
-      false,
-    );
-    const request = {
-      page: 'value' in page ? page.value : 1,
-      perPage: Math.min(
-        'value' in perPage ? perPage.value : plan.paging.perPageDefault,
-        MAX_PER_PAGE,
-      ),
-      // Links name the origin the client addressed, with the target's path and query.
-      url: new URL(incoming.pathname + incoming.search, requestOrigin(incoming.req)),
-    };
-    const list = paginatedBody(ctx, at, plan.pagination, request);
-    return { status, ...declaredForm(ctx.doc, at, list) };
-  }
-  const body = mediaBody(ctx, at);
-  const id = plan.idParam ? params[plan.idParam] : undefined;
-  if (id !== undefined) echoId(ctx.doc, at.media.schema, body, id);
-  return { status, ...declaredForm(ctx.doc, at, body) };
+  // Links name the origin the client addressed, with the target's path and query.
+  const url = new URL(incoming.pathname + incoming.search, requestOrigin(incoming.req));
+  return { status, ...declaredForm(ctx.doc, at, successBody(ctx, plan, at, { url, params })) };
 }
 
 /** A forced error's declared body, in its declared media type's form (see `declaredForm`). */

@@ -58,3 +58,6 @@ export function replyCache(
 ): ClockCache<PreparedReply> {
   return new ClockCache(maxEntries, maxBytes, (reply) => reply.payload?.length ?? 0);
 }
+
+/** Not an answer: the connection is reset instead (`--fail-mode reset`). */
+export const RESET_CONNECTION: PreparedReply = { prepared: true, status: 0, headers: [] };

@@ -5,21 +5,21 @@ import type { OperationPlan } from '../core/engine/plan.js';
 import type { Reply } from './reply.js';
 import { errorStatus, responseMedia, validExample } from '../core/engine/responses.js';
 import { DEFAULT_ERRORS, type Scenario } from '../core/engine/scenarios.js';
-import { requiredFieldErrors } from '../core/engine/validate/index.js';
+import { scenarioFieldErrors } from '../core/engine/validate/index.js';
 
-type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
+export type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
 
 /**
  * A forced error scenario: the operation's declared response for that status (example first),
- * else the table's default body.
+ * else the table's default body. `status` is a preferred one of the scenario's (`code=503`).
  */
 export function scenarioReply(
   ctx: BodyContext,
   plan: OperationPlan,
   scenario: ErrorScenario,
+  status: number = defaultStatus(plan, scenario),
 ): Reply {
   const { operation } = plan.entry;
-  const status = scenario === 'error' ? errorStatus(operation) : DEFAULT_ERRORS[scenario].status;
   const at = responseMedia(ctx.doc, operation, status);
   if (!at) return { status, body: defaultBody(ctx.doc, plan, scenario) };
   const body = mediaBody(ctx, at);
@@ -40,12 +40,17 @@ function withRealFieldErrors(
   body: unknown,
 ): void {
   if (!schema || typeof body !== 'object' || body === null || !('errors' in body)) return;
-  const candidate = { ...body, errors: requiredFieldErrors(doc, plan.entry.operation) };
+  const { pathItem, operation } = plan.entry;
+  const candidate = { ...body, errors: scenarioFieldErrors(doc, pathItem, operation) };
   if (conforms(doc, schema, candidate)) (body as Record<string, unknown>).errors = candidate.errors;
+}
+
+function defaultStatus(plan: OperationPlan, scenario: ErrorScenario): number {
+  return scenario === 'error' ? errorStatus(plan.entry.operation) : DEFAULT_ERRORS[scenario].status;
 }
 
 function defaultBody(doc: OpenApiDocument, plan: OperationPlan, scenario: ErrorScenario): unknown {
   const { message } = DEFAULT_ERRORS[scenario];
   if (scenario !== 'validation_error') return { message };
-  return { message, errors: requiredFieldErrors(doc, plan.entry.operation) };
+  return { message, errors: scenarioFieldErrors(doc, plan.entry.pathItem, plan.entry.operation) };
 }

@@ -12,10 +12,17 @@ import {
   type MockServerOptions,
   type ResolvedMockOptions,
 } from '../core/engine/options.js';
+import type { ControlEvent, RequestLogEntry, SettingsChange } from '../core/engine/options.js';
+import { answerControl, CONTROL_PREFIX } from './control/index.js';
+import type { ControlDeps } from './control/deps.js';
+import type { Exchange, Journal, JournalEntry } from './journal.js';
 import { createPipeline } from './pipeline.js';
 import { createProxy, resolveProxy, type ResolvedProxy } from './proxy/index.js';
-import { prepare, type PreparedReply } from './reply.js';
+import { prepare, RESET_CONNECTION, type PreparedReply } from './reply.js';
 import { buildRouter, serverBasePaths } from './router.js';
+import { createRuntime } from './runtime.js';
+import type { Settings } from './settings.js';
+import type { StateStore } from './state/index.js';
 
 /** In-flight responses get this long to finish once the server is asked to stop. */
 const CLOSE_GRACE_MS = 10_000;
@@ -39,6 +46,18 @@ export interface MockServer {
    * the server and its open connections stay as they are.
    */
   replaceDocument(document: OpenApiDocument): void;
+  /** The journal of recent requests, newest first (`GET /__apidoc/requests`). */
+  requests(): JournalEntry[];
+  /** State, journal and runtime settings back to how the mock started (`POST /__apidoc/reset`). */
+  reset(): Promise<void>;
+  /**
+   * Changes the default scenario, delay, fail rate or fail mode at run time, or the scenario and
+   * delay of one operation (`{ operation: 'GET /api/users/{id}', scenario: 'not_found' }`), as
+   * `PUT /__apidoc/scenario` does; throws on a value the control API would refuse.
+   */
+  setScenario(change: SettingsChange): void;
+  /** Applies a change of the control API made in another process (what `shareControl` told). */
+  applyControl(event: ControlEvent): void;
 }
 
 /**
@@ -50,46 +69,44 @@ export function createMockServer(
   options: MockServerOptions = {},
 ): MockServer {
   const resolved = resolveMockOptions(options);
+
   const proxy = resolved.proxy && resolveProxy(resolved.proxy);
-  let current = build(document, resolved, proxy);
+  let current: ReturnType<typeof build>;
+  const runtime = createRuntime(resolved, () => current.operations);
+  const { settings, journal, store, control } = runtime;
+  current = build(document, resolved, runtime, proxy);
 
   let closing = false;
-  const mock = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = resolved.onRequest ? performance.now() : 0;
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? '/';
+    const exchange: Exchange = {
+      at: Date.now(),
+      started: performance.now(),
+      method: req.method ?? 'GET',
+      url,
+    };
+    // Not journaled, never delayed: the control API is not the API.
+    if (url.startsWith(CONTROL_PREFIX)) return sendControl(req, res, control);
+    if (current.proxy) return current.proxy.handle(req, res, () => closing);
     const respond = (reply: PreparedReply) => {
       const write = () => {
         // While shutting down, a kept-alive connection is closed once its response is out.
-        if (closing) {
-          reply = {
-            ...reply,
-            headers: [...reply.headers, 'connection', 'close'],
-            anyOrigin: undefined,
-          };
-        }
-        send(req, res, reply);
-        resolved.onRequest?.({
-          method: req.method ?? 'GET',
-          url: req.url ?? '/',
-          status: reply.status,
-          ms: performance.now() - started,
-        });
+        send(req, res, closing ? closingReply(reply) : reply);
+        finished(exchange, reply, runtime.journal, resolved.onRequest);
       };
-      if (resolved.delay > 0) setTimeout(guarded(res, write), resolved.delay);
+      const delay = settings.delayFor(exchange.entry);
+      if (delay > 0) setTimeout(guarded(res, write), delay);
       else guarded(res, write)();
     };
     let reply: PreparedReply | Promise<PreparedReply>;
     try {
-      reply = current.pipeline(req);
+      reply = current.pipeline(req, exchange);
     } catch (error) {
       reply = internalError(error);
     }
     if (reply instanceof Promise) reply.then(respond, (error) => respond(internalError(error)));
     else respond(reply);
   };
-  // Chosen once: without `proxy` a request never looks at it.
-  const handle = resolved.proxy
-    ? (req: IncomingMessage, res: ServerResponse) => current.proxy!.handle(req, res, () => closing)
-    : mock;
   const server = createServer(serverOptions(resolved.timeouts), handle);
   answerClientErrors(server);
 
@@ -103,12 +120,21 @@ export function createMockServer(
     },
     handle,
     replaceDocument: (next) => {
-      current = build(next, resolved, proxy);
+      current = build(next, resolved, runtime, proxy);
     },
-    listen: (port = DEFAULT_PORT, host = DEFAULT_HOST) => listen(server, port, host),
+    requests: () => journal.entries(),
+    reset: runtime.reset,
+    setScenario: runtime.setScenario,
+    applyControl: runtime.apply,
+    listen: async (port = DEFAULT_PORT, host = DEFAULT_HOST) => {
+      // A store that cannot be reached is a startup error, before the port is taken.
+      await store;
+      return listen(server, port, host);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
+        void store?.then((opened) => opened.close()).catch(() => undefined);
         if (!server.listening) return resolve();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         server.close(() => {
@@ -121,20 +147,60 @@ export function createMockServer(
   };
 }
 
+/** The control API's answer, sent as any other (CORS included). */
+function sendControl(req: IncomingMessage, res: ServerResponse, control: ControlDeps): void {
+  void answerControl(req, control)
+    .catch(internalError)
+    .then((reply) => {
+      const ready = 'prepared' in reply ? reply : prepare(reply);
+      guarded(res, () => send(req, res, ready))();
+    });
+}
+
+function closingReply(reply: PreparedReply): PreparedReply {
+  if (reply === RESET_CONNECTION) return reply;
+  return { ...reply, headers: [...reply.headers, 'connection', 'close'], anyOrigin: undefined };
+}
+
+/** A sent request into the journal, and to the request log. */
+function finished(
+  exchange: Exchange,
+  reply: PreparedReply,
+  journal: Journal,
+  onRequest: ResolvedMockOptions['onRequest'],
+): void {
+  exchange.reply = reply;
+  exchange.ms = performance.now() - exchange.started;
+  journal.record(exchange);
+  onRequest?.({
+    method: exchange.method,
+    url: exchange.url,
+    status: reply.status,
+    ms: exchange.ms,
+  });
+}
+
 /** What is built from the document: swapped as a whole by `replaceDocument`. */
-function build(document: OpenApiDocument, options: ResolvedMockOptions, proxy?: ResolvedProxy) {
+function build(
+  document: OpenApiDocument,
+  options: ResolvedMockOptions,
+  extras: { settings: Settings; store: Promise<StateStore> | undefined; journal: Journal },
+  proxy: ResolvedProxy | undefined,
+) {
   const operations = listOperations(document);
   const warnings: Finding[] = [];
   const router = buildRouter(operations, warnings, serverBasePaths(document.servers));
-  const pipeline = createPipeline(document, router, options);
+  const pipeline = createPipeline(document, router, options, extras);
   if (!proxy) return { operations, warnings, pipeline, proxy: undefined };
-  const fallback = createPipeline(document, router, options, { authenticate: false });
-  return {
-    operations,
-    warnings,
-    pipeline,
-    proxy: createProxy(document, router, fallback, options, proxy),
+  // The backend judges real credentials: the mock's simulated ones are not asked for.
+  const fallback = createPipeline(document, router, options, extras, { authenticate: false });
+  // What the proxy logs goes into the journal too, with its violations.
+  const onRequest = (entry: RequestLogEntry) => {
+    extras.journal.recordLogged(entry);
+    options.onRequest?.(entry);
   };
+  const proxied = createProxy(document, router, fallback, { ...options, onRequest }, proxy);
+  return { operations, warnings, pipeline, proxy: proxied };
 }
 
 function internalError(error: unknown): PreparedReply {
@@ -159,6 +225,11 @@ function guarded(res: ServerResponse, write: () => void): () => void {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, reply: PreparedReply): void {
+  // `--fail-mode reset`: the connection ends with no answer, as when a backend dies mid-request.
+  if (reply === RESET_CONNECTION) {
+    req.socket.destroy();
+    return;
+  }
   const origin = req.headers.origin;
   // Without an Origin, the list is the same every time: made once per prepared reply.
   const headers =

@@ -136,6 +136,14 @@ describe('options', () => {
       '--request-timeout <ms>',
       '(default: "60000")',
       '--ready-file <file>',
+      '--stateful',
+      '--state <where>',
+      '--dynamic',
+      '--fail-rate <share>',
+      '--fail-mode <mode>',
+      '(default: "error")',
+      '--watch',
+      'range such as 100-800',
     ]) {
       expect(help).toContain(text);
     }
@@ -163,7 +171,37 @@ describe('startup errors', () => {
       '--delay -5',
       ['--delay', '-5'],
       2,
-      'Error: Invalid value for --delay: "-5". Use a whole number of milliseconds of 0 or more.',
+      'Error: Invalid value for --delay: "-5". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.',
+    ],
+    [
+      '--delay 800-100',
+      ['--delay', '800-100'],
+      2,
+      'Error: Invalid value for --delay: "800-100". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.',
+    ],
+    [
+      '--fail-rate 2',
+      ['--fail-rate', '2'],
+      2,
+      'Error: Invalid value for --fail-rate: "2". Use a number from 0 to 1, such as 0.05.',
+    ],
+    [
+      '--fail-mode bogus',
+      ['--fail-mode', 'bogus'],
+      2,
+      'Error: Invalid value for --fail-mode: "bogus". Use one of: error, reset.',
+    ],
+    [
+      '--state http://x',
+      ['--state', 'http://x'],
+      2,
+      'Error: Invalid value for --state: "http://x". Use memory, or a Redis URL such as redis://127.0.0.1:6379/0.',
+    ],
+    [
+      '--stateful with --workers 2 in memory',
+      ['--stateful', '--workers', '2'],
+      2,
+      'Error: --stateful with --workers 2 needs --state redis://host:port/db: memory state is per process.',
     ],
     [
       '--scenario bogus',
@@ -172,6 +210,12 @@ describe('startup errors', () => {
       'Error: Invalid value for --scenario: "bogus". Use one of: success, error, empty, unauthorized, forbidden, not_found, validation_error.',
     ],
     ['an unknown option', ['--bogus'], 2, "error: unknown option '--bogus'"],
+    [
+      'a Redis that cannot be reached',
+      ['--spec', EXAMPLE_SPEC, '--port', '0', '--state', 'redis://127.0.0.1:1/0'],
+      1,
+      'Error: Cannot reach Redis at redis://127.0.0.1:1/0: ',
+    ],
     [
       'the default spec missing',
       [],

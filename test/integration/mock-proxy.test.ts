@@ -41,7 +41,11 @@ describe('createMockServer with proxy: the log entries', () => {
   };
 
   it.each([
-    ['agreement', '/api/items', { status: 200, violations: [], source: 'backend' }],
+    [
+      'agreement',
+      '/api/items',
+      { status: 200, violations: [], source: 'backend', operation: 'GET /api/items' },
+    ],
     [
       'drift',
       '/api/drift/status',
@@ -51,15 +55,32 @@ describe('createMockServer with proxy: the log entries', () => {
           { location: '/response/status', message: 'status 418 is not declared (declared: 200)' },
         ],
         source: 'backend',
+        operation: 'GET /api/drift/status',
       },
     ],
     [
       'the mock in the backend’s place',
       '/api/unrouted',
-      { status: 200, violations: [], source: 'mock' },
+      { status: 200, violations: [], source: 'mock', operation: 'GET /api/unrouted' },
     ],
   ])('%s', async (_name, target, want) => {
     expect(await logged(target)).toEqual({ method: 'GET', url: target, ...want });
+  });
+
+  it("puts each request, its violations and who answered in the control API's journal", async () => {
+    await (await fetch(`${url}/api/drift/status`)).arrayBuffer();
+    const { data: journal } = (await (await fetch(`${url}/__apidoc/requests`)).json()) as {
+      data: unknown[];
+    };
+    expect(journal[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/drift/status',
+      operation: 'GET /api/drift/status',
+      status: 418,
+      source: 'backend',
+      violations: [{ location: '/response/status' }],
+    });
+    expect(mock.requests()[0]).toEqual(journal[0]);
   });
 
   it('refuses a target that is not an http URL', async () => {

@@ -1,4 +1,4 @@
-/** `apidoc mock`'s options as commander hands them over (strings, checked by `mock-run.ts`). */
+/** `apidoc mock`'s options as commander hands them over (strings, checked by `mock-settings.ts`). */
 export interface MockFlags {
   host: string;
   port: string;
@@ -16,4 +16,10 @@ export interface MockFlags {
   /** `--proxy-fallback` (true), `--no-proxy-fallback` (false), or neither (undefined: on). */
   proxyFallback?: boolean;
   proxyTimeout?: string;
+  stateful?: boolean;
+  state?: string;
+  dynamic?: boolean;
+  failRate?: string;
+  failMode: string;
+  watch?: boolean;
 }

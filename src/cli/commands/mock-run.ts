@@ -3,82 +3,35 @@ import path from 'node:path';
 import { loadSpec } from '../../core/load.js';
 import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
-import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
 import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
 import { patternWarnings } from '../../mock/patterns.js';
 import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
+import { checkOutputFile } from '../options.js';
 import {
-  checkOutputFile,
-  parseChoice,
-  parseHost,
-  parseNonNegativeInt,
-  parsePort,
-  parseBaseUrl,
-  parsePositiveInt,
-  usage,
-} from '../options.js';
-import { reportToPrimary, startWorkers, stopWorkers } from '../cluster.js';
+  broadcast,
+  onPrimaryMessage,
+  reportToPrimary,
+  startWorkers,
+  stopWorkers,
+} from '../cluster.js';
 import type { MockFlags } from './mock-flags.js';
+import { parseMockFlags, type MockSettings } from './mock-settings.js';
+import { reloadReport, watchSpec } from './mock-watch.js';
 import type { OpenApiDocument } from '../../core/types.js';
-import { DEFAULT_PROXY_TIMEOUT, type ProxyOptions } from '../../core/engine/options.js';
+import type { ProxyOptions } from '../../core/engine/options.js';
+import { paginationWarnings } from '../../core/engine/envelope.js';
+import type { LoadedSpec } from '../../core/load.js';
 import { createRequestLog } from '../request-log.js';
 import { writeFileAtomic } from '../../core/write-atomic.js';
+import type { ControlEvent, JournalEntry, MockServerOptions } from '../../core/engine/options.js';
 
 /** Up to this many operations, every declared example is checked before serving. */
 const EAGER_EXAMPLE_CHECK_LIMIT = 300;
 
-interface MockSettings {
-  host: string;
-  port: number;
-  delay: number;
-  scenario: Scenario;
-  workers: number;
-  requestTimeout: number;
-  proxy: ProxyOptions | undefined;
-}
-
-function parseFlags(flags: MockFlags): MockSettings {
-  return {
-    host: parseHost(flags.host),
-    port: parsePort(flags.port),
-    delay:
-      flags.delay === undefined
-        ? 0
-        : parseNonNegativeInt(flags.delay, '--delay', ' of milliseconds'),
-    scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
-    workers: parsePositiveInt(flags.workers, '--workers'),
-    requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
-    proxy: parseProxy(flags),
-  };
-}
-
-/** `--proxy` and the options that only mean something with it. */
-function parseProxy(flags: MockFlags): ProxyOptions | undefined {
-  if (flags.proxy === undefined) {
-    const alone = flags.proxyStrict
-      ? '--proxy-strict'
-      : flags.proxyTimeout !== undefined
-        ? '--proxy-timeout'
-        : flags.proxyFallback === false
-          ? '--no-proxy-fallback'
-          : undefined;
-    if (alone) throw usage(`${alone} needs --proxy <url>: name the backend to forward to.`);
-    return undefined;
-  }
-  return {
-    target: parseBaseUrl(flags.proxy, '--proxy', 'http://127.0.0.1:8000'),
-    strict: flags.proxyStrict === true,
-    fallback: flags.proxyFallback !== false,
-    timeout:
-      flags.proxyTimeout === undefined
-        ? DEFAULT_PROXY_TIMEOUT
-        : parsePositiveInt(flags.proxyTimeout, '--proxy-timeout'),
-  };
-}
-
 export async function runMock(flags: MockFlags): Promise<void> {
-  const { host, port, delay, scenario, workers, requestTimeout, proxy } = parseFlags(flags);
+  const settings = parseMockFlags(flags);
+  const { host, port, scenario, workers, proxy } = settings;
   const c = colors();
   const out = (line = '') => process.stdout.write(line + '\n');
   // A file left by an earlier run that was killed must not tell a script this one is ready.
@@ -95,6 +48,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
   // spec, tens of seconds on GitHub's. Large specs are checked as responses are first served.
   const checkNow = flags.strict || operations <= EAGER_EXAMPLE_CHECK_LIMIT;
   const findings = [...spec.warnings, ...(checkNow ? checkExamples(spec.document) : [])];
+  // Not a defect `--strict` refuses: Laravel's own nulls, which the spec's types do not allow.
+  const notes = checkNow ? paginationWarnings(spec.document) : [];
   if (flags.strict && findings.length > 0) {
     throw new UserError(
       `${findings.length} problem(s) in ${flags.spec} (--strict): ${formatFinding(findings[0]!)}`,
@@ -103,23 +58,27 @@ export async function runMock(flags: MockFlags): Promise<void> {
   }
   const warn = (finding: Finding) =>
     process.stderr.write(c.yellow(`Warning: ${formatFinding(finding)}`) + '\n');
-  const settings = { delay, scenario, requestTimeout, proxy };
-  const { mock, log } = serve(spec.document, flags, settings, findings, warn);
+  // With workers, this process only lists what they serve: it keeps no state of its own.
+  const own = workers > 1 ? { ...settings, stateful: false } : settings;
+  const { mock, log } = serve(spec.document, flags, own, findings, warn);
   let url: string;
   let stop: () => Promise<void>;
+  let reload: (loaded: LoadedSpec) => void;
   if (workers > 1) {
     const started = await startWorkers(workers);
     url = started.url;
     stop = () => stopWorkers(started.workers);
+    reload = () => broadcast(started.workers, { type: 'reload' });
   } else {
     url = (await mock.listen(port, host)).url;
     stop = async () => {
       await mock.close();
       log?.flush();
     };
+    reload = (loaded) => mock.replaceDocument(loaded.document);
   }
   // Not defects of the document (`--strict` passes them): limits of the linear-time engine.
-  [...findings, ...mock.warnings, ...patternWarnings(spec.document)].forEach(warn);
+  [...findings, ...notes, ...mock.warnings, ...patternWarnings(spec.document)].forEach(warn);
   if (!checkNow) {
     process.stderr.write(
       `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
@@ -132,8 +91,35 @@ export async function runMock(flags: MockFlags): Promise<void> {
     c.green(`Mock server running at ${c.bold(url)}`) +
       `${served}${proxying} — press Ctrl+C to stop`,
   );
+  if (flags.watch) stop = await watchAndReload(flags.spec, spec, reload, stop);
   if (flags.readyFile !== undefined) stop = await announceReady(flags.readyFile, url, stop);
   await stopOnSignal(stop);
+}
+
+/**
+ * `--watch`: the document loaded again after each save, swapped in place; a save that does not
+ * load leaves the last good document served, and says why.
+ */
+async function watchAndReload(
+  file: string,
+  first: LoadedSpec,
+  reload: (loaded: LoadedSpec) => void,
+  stop: () => Promise<void>,
+): Promise<() => Promise<void>> {
+  const watcher = await watchSpec(file, first, {
+    onReload: (loaded, diff, changed) => {
+      reload(loaded);
+      for (const line of reloadReport(diff, changed)) process.stdout.write(`${line}\n`);
+    },
+    onBroken: (message, changed) =>
+      process.stderr.write(
+        `${new Date().toTimeString().slice(0, 8)} ${changed} changed: not reloaded, still serving the last good document: ${message}\n`,
+      ),
+  });
+  return async () => {
+    await watcher.close();
+    await stop();
+  };
 }
 
 /**
@@ -161,15 +147,22 @@ async function announceReady(
 function serve(
   document: OpenApiDocument,
   flags: MockFlags,
-  settings: Pick<MockSettings, 'delay' | 'scenario' | 'requestTimeout' | 'proxy'>,
+  settings: MockSettings,
   known: Finding[],
   warn: (finding: Finding) => void,
+  cluster: Pick<MockServerOptions, 'shareControl' | 'collectRequests'> = {},
 ) {
   const log = flags.quiet ? undefined : createRequestLog(process.stderr);
   const warned = new Set(known.map((f) => f.pointer));
   const mock = createMockServer(document, {
     delay: settings.delay,
     scenario: settings.scenario,
+    failRate: settings.failRate,
+    failMode: settings.failMode,
+    dynamic: settings.dynamic,
+    stateful: settings.stateful,
+    state: settings.state,
+    ...cluster,
     timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
     proxy: settings.proxy,
@@ -185,7 +178,7 @@ function serve(
 
 /** One of `--workers N` processes: serves quietly and tells the primary how starting went. */
 export async function runWorker(flags: MockFlags): Promise<void> {
-  const settings = parseFlags(flags);
+  const settings = parseMockFlags(flags);
   try {
     const { document } = await loadSpec(flags.spec);
     // The primary checked the examples of smaller specs up front and named the stale ones.
@@ -193,7 +186,32 @@ export async function runWorker(flags: MockFlags): Promise<void> {
     const warn = (finding: Finding) => {
       if (lazy) process.stderr.write(`Warning: ${formatFinding(finding)}\n`);
     };
-    const { mock, log } = serve(document, flags, settings, [], warn);
+    const asked = new Map<number, (entries: JournalEntry[]) => void>();
+    let asking = 0;
+    const { mock, log } = serve(document, flags, settings, [], warn, {
+      shareControl: (event: ControlEvent) => reportToPrimary({ type: 'control', event }),
+      collectRequests: () =>
+        new Promise((resolve) => {
+          const id = ++asking;
+          asked.set(id, resolve);
+          reportToPrimary({ type: 'requests', id });
+        }),
+    });
+    onPrimaryMessage((message) => {
+      if (message.type === 'control') mock.applyControl(message.event);
+      else if (message.type === 'collect') {
+        reportToPrimary({ type: 'collected', id: message.id, entries: mock.requests() });
+      } else if (message.type === 'requests') {
+        asked.get(message.id)?.(message.entries);
+        asked.delete(message.id);
+      }
+      // The primary loaded it and said what changed; a save in between is the next reload's.
+      else
+        void loadSpec(flags.spec).then(
+          (loaded) => mock.replaceDocument(loaded.document),
+          () => undefined,
+        );
+    });
     const { url } = await mock.listen(settings.port, settings.host);
     reportToPrimary({ type: 'listening', url });
     await stopOnSignal(async () => {

@@ -16,7 +16,10 @@ export function registerMock(program: Command): void {
     .option('--host <address>', 'address to bind (0.0.0.0 for every interface)', DEFAULT_HOST)
     .option('--port <number>', 'port to listen on (0 picks a free one)', String(DEFAULT_PORT))
     .option('--spec <file>', 'OpenAPI document (JSON or YAML; 2.0, 3.0 or 3.1)', DEFAULT_SPEC)
-    .option('--delay <ms>', 'delay every response by this many milliseconds (default: none)')
+    .option(
+      '--delay <ms>',
+      'delay every response by this many milliseconds, or by a random time in a range such as 100-800 (default: none)',
+    )
     .option('--scenario <name>', `default scenario: ${SCENARIOS.join(', ')}`, 'success')
     .option('--seed <value>', 'seed of generated data (same seed, same bodies)', '0')
     .option('--strict', 'refuse to start when a declared example does not match its schema', false)
@@ -53,6 +56,26 @@ export function registerMock(program: Command): void {
       '--proxy-timeout <ms>',
       `with --proxy: how long to wait for the backend before a 504 (default: ${DEFAULT_PROXY_TIMEOUT})`,
     )
+    .option(
+      '--stateful',
+      'keep what clients write: POST, PUT, PATCH and DELETE change what later reads and lists show',
+      false,
+    )
+    .option(
+      '--state <where>',
+      'where state lives: memory, or redis://host:port/db to share it between --workers and replicas; implies --stateful (default: memory)',
+    )
+    .option('--dynamic', 'fresh random data on every request instead of seeded data', false)
+    .option(
+      '--fail-rate <share>',
+      'answer this share of requests (0 to 1, such as 0.05) as --fail-mode says (default: 0)',
+    )
+    .option(
+      '--fail-mode <mode>',
+      'what --fail-rate requests get: error (the error scenario) or reset (the connection is reset)',
+      'error',
+    )
+    .option('--watch', 'reload the document when it or a file it $refs changes', false)
     .action(async (flags: MockFlags) => {
       // The mock stack (ajv, faker, the loader) loads only when this command runs.
       const run = await import('./mock-run.js');

@@ -16,6 +16,8 @@ export interface RequestLogEntry {
   violations?: Violation[];
   /** With `proxy`: who answered, the backend or the mock (a fallback, or a refused request). */
   source?: 'backend' | 'mock';
+  /** With `proxy`: the operation the request matched (`GET /api/users/{id}`). */
+  operation?: string;
   /** With `proxy`: what could not be checked, and why (a body past the size checked). */
   note?: string;
 }
@@ -41,16 +43,82 @@ export interface ProxyOptions {
   timeout?: number;
 }
 
+/** A delay in milliseconds: fixed, or drawn uniformly from `min` to `max` for each response. */
+export type Delay = number | { min: number; max: number };
+
+/** What a share of requests (`failRate`) gets: the `error` scenario, or a reset connection. */
+export type FailMode = 'error' | 'reset';
+
+/** What `GET /__apidoc/requests` lists for one request. */
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  /** `GET /api/users/{id}`, or null when no operation matched. */
+  operation: string | null;
+  scenario: string | null;
+  /** 0: the connection was reset (`failMode: 'reset'`). */
+  status: number;
+  durationMs: number;
+  /** The 422's `errors`, when the request was refused by validation. */
+  validationErrors: Record<string, string[]> | null;
+  /** With `proxy`: where the request or the backend's answer disagrees with the document. */
+  violations?: Violation[];
+  /** With `proxy`: who answered, the backend or the mock. */
+  source?: 'backend' | 'mock';
+}
+
+/** What a client may change at run time (`PUT /__apidoc/scenario`, `mock.setScenario`). */
+export interface SettingsChange {
+  /** `GET /api/users/{id}`: the scenario and delay are for that operation only; else for all. */
+  operation?: string;
+  scenario?: Scenario;
+  delay?: Delay;
+  failRate?: number;
+  failMode?: FailMode;
+}
+
+/** A change to the control API's state, shared by every process of `--workers`. */
+export type ControlEvent =
+  { kind: 'settings'; change: SettingsChange } | { kind: 'clear-requests' } | { kind: 'reset' };
+
 /** Options of `createMockServer`; each default is resolved in `resolveMockOptions`. */
 export interface MockServerOptions {
   /** Scenario for requests that name none with `_scenario`. @default 'success' */
   scenario?: Scenario;
   /** Milliseconds every response waits before it is sent, errors and preflights included. @default 0 */
-  delay?: number;
+  delay?: Delay;
+  /** Share of routed requests (0 to 1) answered as `failMode` says, at random. @default 0 */
+  failRate?: number;
+  /** What `failRate`'s requests get. @default 'error' */
+  failMode?: FailMode;
+  /** Fresh random data on every request instead of seeded (and no reply cache). @default false */
+  dynamic?: boolean;
+  /**
+   * Keep what clients write: a POST to a collection stores the item, reads, lists, updates and
+   * deletes see it. @default false
+   */
+  stateful?: boolean;
+  /**
+   * Where state lives with `stateful`: `memory` (this process), or a `redis://host:port/db`
+   * URL, shared by every process and replica that names it. @default 'memory'
+   */
+  state?: string;
   /** Seed of generated data: the same request, spec and seed give the same body. @default 0 */
   seed?: number | string;
   /** Called after each response is sent. @default none */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Told each change made through the control API, once applied here (`--workers`: handed to
+   * the other processes, each of which calls `mock.applyControl`). @default none
+   */
+  shareControl?: (event: ControlEvent) => void;
+  /**
+   * What `GET /__apidoc/requests` lists instead of this process's journal (`--workers`: every
+   * process's, gathered by the primary). @default this process's journal
+   */
+  collectRequests?: () => Promise<JournalEntry[]>;
   /**
    * Called with the JSON pointer of a declared example that does not match its schema, when a
    * response first meets it (generated data is served instead). May repeat a pointer. @default none
@@ -65,20 +133,27 @@ export interface MockServerOptions {
   proxy?: ProxyOptions;
 }
 
-export type ResolvedMockOptions = Required<
-  Omit<MockServerOptions, 'onRequest' | 'onStaleExample' | 'proxy'>
-> &
-  Pick<MockServerOptions, 'onRequest' | 'onStaleExample' | 'proxy'>;
+type Hooks = 'onRequest' | 'onStaleExample' | 'shareControl' | 'collectRequests' | 'proxy';
+
+export type ResolvedMockOptions = Required<Omit<MockServerOptions, Hooks>> &
+  Pick<MockServerOptions, Hooks>;
 
 export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMockOptions {
   return {
     scenario: options.scenario ?? 'success',
     delay: options.delay ?? 0,
+    failRate: options.failRate ?? 0,
+    failMode: options.failMode ?? 'error',
+    dynamic: options.dynamic ?? false,
+    stateful: options.stateful ?? false,
+    state: options.state ?? 'memory',
     seed: options.seed ?? 0,
     timeouts: options.timeouts ?? {},
     onRequest: options.onRequest,
     onStaleExample: options.onStaleExample,
     proxy: options.proxy,
+    shareControl: options.shareControl,
+    collectRequests: options.collectRequests,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   MAX_PER_PAGE,
   type PaginationShape,
 } from './pagination.js';
+import { resourceModel, type ResourceRole } from './resources/recognise.js';
 import { responseMedia, successStatus } from './responses.js';
 import { isType, objectProperties } from './schema-shape.js';
 import { compileRequestValidator, type RequestValidator } from './validate/index.js';
@@ -29,6 +30,8 @@ export interface OperationPlan {
   paging: { pageIsInteger: boolean; perPageIsInteger: boolean; perPageDefault: number };
   /** The path parameter an item's `id` echoes, e.g. `id` in `/users/{id}`. */
   idParam: string | undefined;
+  /** What the operation does to a collection of the document (list, read, create, ...). */
+  resource: ResourceRole | undefined;
 }
 
 export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): OperationPlan {
@@ -46,6 +49,7 @@ export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): Operat
     pagination: detectPagination(doc, at?.media.schema),
     paging: pagingParams(doc, entry),
     idParam: idParam(entry.path),
+    resource: resourceModel(doc).roleOf(method, entry.path),
   };
 }
 

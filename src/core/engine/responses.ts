@@ -39,7 +39,7 @@ export function errorStatus(operation: OperationObject): number {
 }
 
 /** The key of the response declared for a status: exact code, then its range (`4XX`), then `default` for successes. */
-function responseKey(operation: OperationObject, status: number): string | undefined {
+export function responseKey(operation: OperationObject, status: number): string | undefined {
   const responses = operation.responses ?? {};
   const code = String(status);
   const keys = [code, `${code[0]}XX`, `${code[0]}xx`, ...(status < 300 ? ['default'] : [])];

@@ -1,4 +1,3 @@
-import type { ReadonlyQuery } from '../request-target.js';
 /** The scenarios of the specification, in its order. */
 export const SCENARIOS = [
   'success',
@@ -23,22 +22,16 @@ export function isForcedError(scenario: Scenario): boolean {
   return scenario !== 'success' && scenario !== 'empty';
 }
 
-export type ScenarioChoice = { readonly scenario: Scenario } | { error: string };
-
-/** One choice per scenario, shared by every request that makes it. */
-const CHOICES = Object.fromEntries(
-  SCENARIOS.map((scenario) => [scenario, Object.freeze({ scenario })]),
-) as Record<Scenario, { readonly scenario: Scenario }>;
-
-/** `_scenario` in the query picks this request's scenario; else the server's default. */
-export function chooseScenario(query: ReadonlyQuery, fallback: Scenario): ScenarioChoice {
-  const requested = query.get('_scenario');
-  if (requested === null || requested === '') return CHOICES[fallback];
-  if (isScenario(requested)) return CHOICES[requested];
-  return {
-    error: `Unknown scenario '${requested}'. Valid scenarios: ${SCENARIOS.join(', ')}.`,
-  };
-}
+/**
+ * The mock's own query parameters (`_scenario`, and Prism's `__code`, `__example`,
+ * `__dynamic`): they choose the answer, and are never validated as the operation's.
+ */
+export const MOCK_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  '_scenario',
+  '__code',
+  '__example',
+  '__dynamic',
+]);
 
 /** Status and body of a forced error scenario when the operation declares none. */
 export const DEFAULT_ERRORS: Record<

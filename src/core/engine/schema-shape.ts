@@ -31,3 +31,19 @@ export function isType(schema: SchemaObject | undefined, type: string): boolean 
   if (type === 'object') return schema.properties !== undefined;
   return false;
 }
+
+const known = new WeakMap<object, ReadonlyMap<string, SchemaObject>>();
+
+/**
+ * `objectProperties`, worked out once per schema object: for what runs on every request
+ * (the stateful mock's items). The map is shared: read it, never change it.
+ */
+export function propertiesOf(
+  doc: OpenApiDocument,
+  schema: unknown,
+): ReadonlyMap<string, SchemaObject> {
+  if (typeof schema !== 'object' || schema === null) return objectProperties(doc, schema);
+  let props = known.get(schema);
+  if (!props) known.set(schema, (props = objectProperties(doc, schema)));
+  return props;
+}

@@ -19,8 +19,11 @@ export async function bundleExternalRefs(
   root: Record<string, unknown>,
   rootFile: string,
   display: DisplayPath,
+  /** Told every file the document reads, the root first (what `mock --watch` watches). */
+  onFiles?: (files: string[]) => void,
 ): Promise<Record<string, unknown>> {
   const files = await loadExternalFiles(root, rootFile, display);
+  onFiles?.([...files.keys()]);
   const parse = (file: FileInfo): unknown => {
     const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : file.url;
     // The ref parser percent-encodes some paths and not others: try both spellings.

@@ -1,4 +1,4 @@
-import { plural, snake } from '../inflect.js';
+import { plural, snake } from '../../core/inflect.js';
 import type { DocBlock } from '../php/docblock.js';
 import { shortName } from '../php/names.js';
 import { matchesAny } from '../../core/str-is.js';

@@ -2,7 +2,7 @@ import type { SchemaObject } from '../../core/types.js';
 import { shortName } from '../php/names.js';
 import { arrayRecord, arrayValues, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
-import { plural, snake } from '../inflect.js';
+import { plural, snake } from '../../core/inflect.js';
 import { castSchema, type EnumValues } from './casts.js';
 import { RELATION_TYPES } from './relations.js';
 import type { TableLookup } from './tables.js';

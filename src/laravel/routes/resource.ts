@@ -1,5 +1,5 @@
 import type { Finding } from '../../core/errors.js';
-import { singular } from '../inflect.js';
+import { singular } from '../../core/inflect.js';
 import { arrayRecord, arrayValues, type PhpValue } from '../php/value.js';
 import type { ChainCall, RouteDecl } from '../facts/types.js';
 import { applyCalls, className, joinUri } from './attributes.js';

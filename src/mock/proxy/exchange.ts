@@ -1,3 +1,4 @@
+import { operationName } from '../settings.js';
 import type { IncomingMessage } from 'node:http';
 import type { Violation } from '../../core/contract/types.js';
 import { MAX_BODY_BYTES } from '../../core/engine/http.js';
@@ -156,6 +157,7 @@ function finish(ex: Exchange): void {
     ms: performance.now() - ex.started,
     violations: ex.violations,
     source: ex.source,
+    ...(ex.matched.checks ? { operation: operationName(ex.matched.checks.entry) } : {}),
     ...(ex.note ? { note: ex.note } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { draw } from '../settings.js';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { withOriginHeaders } from '../cors.js';
@@ -73,7 +74,8 @@ function later(ex: Exchange, write: () => void): void {
       ex.res.destroy();
     }
   };
-  if (ex.options.delay > 0) setTimeout(guarded, ex.options.delay);
+  const delay = draw(ex.options.delay);
+  if (delay > 0) setTimeout(guarded, delay);
   else guarded();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural, singular, snake } from '../../../src/laravel/inflect.js';
+import { plural, singular, snake } from '../../../src/core/inflect.js';
 import { strIs } from '../../../src/core/str-is.js';
 
 describe('Str::is', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseCookies, parseFormBody } from '../../../src/core/engine/http.js';
-import { chooseScenario } from '../../../src/core/engine/scenarios.js';
 
 describe('parseFormBody', () => {
   it.each([
@@ -46,25 +45,5 @@ describe('parseCookies', () => {
     ['malformed encoding kept raw', 'x=%E0%A4%A', { x: '%E0%A4%A' }],
   ])('%s', (_name, header, want) => {
     expect(parseCookies(header)).toEqual(want);
-  });
-});
-
-describe('chooseScenario', () => {
-  it.each([
-    ['default when absent', '', 'success', { scenario: 'success' }],
-    ['server default', '', 'empty', { scenario: 'empty' }],
-    ['query wins', '_scenario=not_found', 'success', { scenario: 'not_found' }],
-    ['empty value falls back', '_scenario=', 'error', { scenario: 'error' }],
-    [
-      'unknown name',
-      '_scenario=bogus',
-      'success',
-      {
-        error:
-          "Unknown scenario 'bogus'. Valid scenarios: success, error, empty, unauthorized, forbidden, not_found, validation_error.",
-      },
-    ],
-  ] as const)('%s', (_name, query, fallback, want) => {
-    expect(chooseScenario(new URLSearchParams(query), fallback)).toEqual(want);
   });
 });

@@ -88,19 +88,20 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
   };
 }
 
-/**
- * The 'validation_error' scenario's default body: a required message for each top-level
- * required field of the request body's schema, `{}` when there is none.
- */
+/** The request body's schema, as JSON Schema, for the media type the mock reads first. */
+export function requestBodySchema(doc: OpenApiDocument, operation: OperationObject): JsonSchema {
+  const requestBody = deref<RequestBodyObject>(doc, operation.requestBody);
+  const content = Object.entries(requestBody?.content ?? {});
+  const chosen = content[selectMediaType(content.map(([key]) => normaliseMediaType(key)))];
+  return toJsonSchema(doc, chosen?.[1]?.schema, 'request');
+}
+
+/** A required message for each top-level required field of the request body's schema. */
 export function requiredFieldErrors(
   doc: OpenApiDocument,
   operation: OperationObject,
 ): ValidationErrors {
-  const requestBody = deref<RequestBodyObject>(doc, operation.requestBody);
-  const content = Object.entries(requestBody?.content ?? {});
-  const chosen = content[selectMediaType(content.map(([key]) => normaliseMediaType(key)))];
-  const schema = toJsonSchema(doc, chosen?.[1]?.schema, 'request');
-  return requiredErrors(topLevelRequired(schema).map((name) => [name]));
+  return requiredErrors(topLevelRequired(requestBodySchema(doc, operation)).map((name) => [name]));
 }
 
 function bodyEntries(doc: OpenApiDocument, requestBody: RequestBodyObject): BodyEntry[] {

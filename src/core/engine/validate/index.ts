@@ -11,6 +11,7 @@ import type { RequestValidator, ValidationErrors } from './types.js';
  */
 
 export { requiredFieldErrors } from './body.js';
+export { scenarioFieldErrors } from './scenario-fields.js';
 export type { RequestInput, RequestValidator, ValidationErrors } from './types.js';
 
 /**

@@ -6,6 +6,7 @@ import type {
   ParameterObject,
   PathItemObject,
 } from '../../types.js';
+import { MOCK_QUERY_PARAMETERS } from '../scenarios.js';
 import { parameterPath } from './attribute.js';
 import { compileParameterSchema } from './compile.js';
 import { fieldMessages, groupMessages, requiredErrors } from './errors.js';
@@ -18,7 +19,7 @@ const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
 
 /**
  * The path item's parameters overridden by the operation's with the same name and location.
- * Skips what is never validated: the mock's own `_scenario` query parameter, and the headers
+ * Skips what is never validated: the mock's own query parameters (`_scenario`, `__code`, ...), and the headers
  * the spec says to ignore.
  * @see https://spec.openapis.org/oas/v3.0.3#fixed-fields-7 (parameters)
  * @see https://spec.openapis.org/oas/v3.0.3#fixed-fields-9 (Accept, Content-Type, Authorization)
@@ -74,7 +75,7 @@ const IGNORED_HEADERS = new Set([
 ]);
 
 function isIgnored(param: ParameterObject): boolean {
-  if (param.in === 'query') return param.name === '_scenario';
+  if (param.in === 'query') return MOCK_QUERY_PARAMETERS.has(param.name);
   if (param.in !== 'header') return false;
   const name = param.name.toLowerCase();
   return IGNORED_HEADERS.has(name) || name.startsWith('proxy-') || name.startsWith('sec-');

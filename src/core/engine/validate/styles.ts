@@ -1,6 +1,7 @@
 import type { ReadonlyQuery } from '../../request-target.js';
 import type { ParameterObject } from '../../types.js';
 import { readFields } from '../input-fields.js';
+import { MOCK_QUERY_PARAMETERS } from '../scenarios.js';
 import { parseJson as readJson } from '../json-body.js';
 import type { ValueShape } from './shape.js';
 import type { RequestInput } from './types.js';
@@ -124,7 +125,7 @@ function queryReader(p: ParameterStyle): Reader {
   // A free-form exploded object has no names to look for: Laravel's `name[key]=value`, else,
   // as OpenAPI writes it (`?a=1&b=2`), every query key no other parameter claims.
   if (shape === 'object' && p.explode) {
-    const others = new Set([...p.others, '_scenario']);
+    const others = new Set([...p.others, ...MOCK_QUERY_PARAMETERS]);
     return (input) => {
       const value = bracketed(input.query, name);
       return value === MISSING ? unclaimed(input.query, others) : value;

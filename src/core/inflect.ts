@@ -91,3 +91,12 @@ export function snake(word: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
     .toLowerCase();
 }
+
+/** `blog-posts` → `BlogPost`, `user_profiles` → `UserProfile`: a model's class name, as `Str::studly`. */
+export function studly(word: string): string {
+  return word
+    .split(/[-_\s.]+/)
+    .filter((part) => part !== '')
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}

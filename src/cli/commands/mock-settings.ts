@@ -1,0 +1,120 @@
+import {
+  DEFAULT_PROXY_TIMEOUT,
+  type Delay,
+  type FailMode,
+  type ProxyOptions,
+} from '../../core/engine/options.js';
+import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
+import { readDelay, readFailRate } from '../../mock/settings.js';
+import {
+  parseBaseUrl,
+  parseChoice,
+  parseHost,
+  parsePort,
+  parsePositiveInt,
+  usage,
+} from '../options.js';
+import type { MockFlags } from './mock-flags.js';
+
+export interface MockSettings {
+  host: string;
+  port: number;
+  delay: Delay;
+  scenario: Scenario;
+  workers: number;
+  requestTimeout: number;
+  failRate: number;
+  failMode: FailMode;
+  dynamic: boolean;
+  stateful: boolean;
+  /** `memory`, or the Redis URL. */
+  state: string;
+  proxy: ProxyOptions | undefined;
+}
+
+/** Every flag checked, each bad value one line naming the option (exit 2), before anything starts. */
+export function parseMockFlags(flags: MockFlags): MockSettings {
+  const state = flags.state === undefined ? 'memory' : parseState(flags.state);
+  const workers = parsePositiveInt(flags.workers, '--workers');
+  // `--state redis://...` says where state lives: it asks for state too.
+  const stateful = flags.stateful === true || flags.state !== undefined;
+  if (stateful && state === 'memory' && workers > 1) {
+    throw usage(
+      `--stateful with --workers ${workers} needs --state redis://host:port/db: memory state is per process.`,
+    );
+  }
+  return {
+    host: parseHost(flags.host),
+    port: parsePort(flags.port),
+    delay: flags.delay === undefined ? 0 : parseDelay(flags.delay),
+    scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
+    workers,
+    requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
+    failRate: flags.failRate === undefined ? 0 : parseFailRate(flags.failRate),
+    failMode: parseChoice<FailMode>(flags.failMode, '--fail-mode', ['error', 'reset']),
+    dynamic: flags.dynamic === true,
+    stateful,
+    state,
+    proxy: parseProxy(flags),
+  };
+}
+
+/** `--proxy` and the options that only mean something with it. */
+function parseProxy(flags: MockFlags): ProxyOptions | undefined {
+  if (flags.proxy === undefined) {
+    const alone = flags.proxyStrict
+      ? '--proxy-strict'
+      : flags.proxyTimeout !== undefined
+        ? '--proxy-timeout'
+        : flags.proxyFallback === false
+          ? '--no-proxy-fallback'
+          : undefined;
+    if (alone) throw usage(`${alone} needs --proxy <url>: name the backend to forward to.`);
+    return undefined;
+  }
+  return {
+    target: parseBaseUrl(flags.proxy, '--proxy', 'http://127.0.0.1:8000'),
+    strict: flags.proxyStrict === true,
+    fallback: flags.proxyFallback !== false,
+    timeout:
+      flags.proxyTimeout === undefined
+        ? DEFAULT_PROXY_TIMEOUT
+        : parsePositiveInt(flags.proxyTimeout, '--proxy-timeout'),
+  };
+}
+
+function parseDelay(value: string): Delay {
+  const delay = readDelay(value);
+  if (delay === undefined) {
+    throw usage(
+      `Invalid value for --delay: "${value}". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.`,
+    );
+  }
+  return delay;
+}
+
+function parseFailRate(value: string): number {
+  const rate = readFailRate(value);
+  if (rate === undefined) {
+    throw usage(
+      `Invalid value for --fail-rate: "${value}". Use a number from 0 to 1, such as 0.05.`,
+    );
+  }
+  return rate;
+}
+
+function parseState(value: string): string {
+  if (value === 'memory') return value;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw usage(
+      `Invalid value for --state: "${value}". Use memory, or a Redis URL such as redis://127.0.0.1:6379/0.`,
+    );
+  }
+  return value;
+}

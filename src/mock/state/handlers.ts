@@ -1,0 +1,187 @@
+import { declaredForm, mediaBody, type BodyContext } from '../../core/engine/body.js';
+import { conforms } from '../../core/engine/generate/index.js';
+import { paginatedBody } from '../../core/engine/page-body.js';
+import type { OperationPlan } from '../../core/engine/plan.js';
+import {
+  numericIds,
+  placeAt,
+  seededId,
+  type ItemSource,
+} from '../../core/engine/resources/items.js';
+import type { ResourceKind, ResourceRole } from '../../core/engine/resources/recognise.js';
+import { seededCount } from '../../core/engine/resources/seeded.js';
+import { responseMedia, type ResponseMedia } from '../../core/engine/responses.js';
+import { itemSource, pageRequest } from '../../core/engine/success.js';
+import { messageReply, type Reply } from '../reply.js';
+import { scenarioReply } from '../scenario-reply.js';
+import { idKey, mergeInput, seededIds, shaped, stamp } from './items.js';
+import type { StateStore } from './store.js';
+
+/** One request to a collection's operation, validated, as the state handlers read it. */
+export interface StateRequest {
+  ctx: BodyContext;
+  /** The request's absolute URL, for page links. */
+  url: URL;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+export type StateHandler = (request: StateRequest) => Promise<Reply>;
+
+/** What one handler is given: the operation, its role, the store and the request. */
+interface Call extends StateRequest {
+  plan: OperationPlan;
+  role: ResourceRole;
+  store: StateStore;
+  source: ItemSource;
+  /** How many items the collection starts with. */
+  count: number;
+}
+
+const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply>> = {
+  list,
+  read: async (call) => withItem(call, async (id, item) => answer(call, id, item)),
+  create,
+  update: async (call) =>
+    withItem(call, async (id, current) => {
+      const { doc } = call.ctx;
+      const schema = call.role.collection.itemSchema;
+      const merged = mergeInput(doc, schema, current, call.body, call.role.collection.idField);
+      const item = stamp(doc, schema, merged, ['updated_at']);
+      await call.store.save(call.source.path, id, item);
+      return answer(call, id, item);
+    }),
+  delete: async (call) =>
+    withItem(call, async (id, item) => {
+      await call.store.remove(call.source.path, id, isSeeded(call, id));
+      return answer(call, id, item);
+    }),
+};
+
+/**
+ * The stateful answer of an operation that is a collection's (`--stateful`), or undefined for
+ * any other operation, which is answered as without state.
+ */
+export function stateHandler(
+  store: Promise<StateStore>,
+  plan: OperationPlan,
+): StateHandler | undefined {
+  const role = plan.resource;
+  if (!role) return undefined;
+  const handle = HANDLERS[role.kind];
+  return async (request) => {
+    const source = itemSource(request.ctx, role, request.params);
+    const { doc, serverSeed } = request.ctx;
+    const count = seededCount(doc, serverSeed, role.collection, source.path);
+    try {
+      return await handle({ ...request, plan, role, store: await store, source, count });
+    } catch (error) {
+      return messageReply(
+        503,
+        `The mock's state store is unavailable: ${(error as Error).message}`,
+      );
+    }
+  };
+}
+
+async function list(call: Call): Promise<Reply> {
+  const { ctx, role, plan, source } = call;
+  const at = responseMedia(ctx.doc, plan.entry.operation, plan.successStatus);
+  if (!at) return { status: plan.successStatus };
+  const overlay = await call.store.overlay(source.path);
+  const live = [
+    ...seededIds(source, call.count).filter((id) => !overlay.deleted.has(id)),
+    ...overlay.created,
+  ];
+  const items = (from: number, to: number) =>
+    live
+      .slice(from - 1, to)
+      .map((id) => shaped(source, id, overlay.items.get(id), role.itemSchema));
+  const body =
+    role.list && 'page' in role.list
+      ? paginatedBody(ctx, at, role.list.page, pageRequest(plan, call.url), {
+          total: live.length,
+          at: items,
+        })
+      : placeAt(envelope(ctx, at), role.list?.arrayAt ?? [], items(1, live.length));
+  return { status: plan.successStatus, ...declaredForm(ctx.doc, at, body) };
+}
+
+async function create(call: Call): Promise<Reply> {
+  const { ctx, role, source, store } = call;
+  const { collection } = role;
+  const n = await store.nextCreated(source.path);
+  const id = String(seededId(source, call.count + n));
+  const seeded = shaped(source, id, undefined, collection.itemSchema);
+  const merged = mergeInput(ctx.doc, collection.itemSchema, seeded, call.body, collection.idField);
+  const item = stamp(ctx.doc, collection.itemSchema, merged, ['created_at', 'updated_at']);
+  await store.create(source.path, id, item);
+  return answer(call, id, item);
+}
+
+/** The item the path names, or Laravel's 404 when it does not exist (any more). */
+async function withItem(
+  call: Call,
+  then: (id: string, item: unknown) => Promise<Reply>,
+): Promise<Reply> {
+  const raw = call.role.param === undefined ? undefined : call.params[call.role.param];
+  if (raw === undefined) return notFound(call, '');
+  const id = idKey(call.source, raw);
+  const stored = await call.store.item(call.source.path, id);
+  if (isSeeded(call, id)) {
+    if (stored.deleted) return notFound(call, raw);
+    return then(
+      id,
+      stored.item ?? shaped(call.source, id, undefined, call.role.collection.itemSchema),
+    );
+  }
+  return stored.item === undefined ? notFound(call, raw) : then(id, stored.item);
+}
+
+function isSeeded(call: Call, id: string): boolean {
+  if (numericIds(call.ctx.doc, call.role.collection)) {
+    return /^\d+$/.test(id) && Number(id) >= 1 && Number(id) <= call.count;
+  }
+  return seededIds(call.source, call.count).includes(id);
+}
+
+/** The operation's success response with the item in its place. */
+function answer(call: Call, id: string, item: unknown): Reply {
+  const { ctx, plan, role } = call;
+  const status = plan.successStatus;
+  const at = status === 204 ? undefined : responseMedia(ctx.doc, plan.entry.operation, status);
+  if (!at) return { status };
+  const own = shaped(call.source, id, item, role.itemSchema);
+  const body = role.itemAt ? placeAt(envelope(ctx, at), role.itemAt, own) : envelope(ctx, at);
+  return { status, ...declaredForm(ctx.doc, at, body) };
+}
+
+const envelopes = new WeakMap<object, Map<string, unknown>>();
+const MAX_ENVELOPES = 1_000;
+
+/** The response's own body for this request's seed, made once: the item is placed in a copy. */
+function envelope(ctx: BodyContext, at: ResponseMedia): unknown {
+  let made = envelopes.get(at.media);
+  if (!made) envelopes.set(at.media, (made = new Map()));
+  let body = made.get(ctx.seed);
+  if (body === undefined) {
+    body = mediaBody(ctx, at);
+    if (made.size >= MAX_ENVELOPES) made.clear();
+    made.set(ctx.seed, body);
+  }
+  return body;
+}
+
+/**
+ * Laravel's answer for a model that route-model binding does not find, unless the operation
+ * declares a 404 body it would not validate against.
+ */
+function notFound(call: Call, id: string): Reply {
+  const { ctx, plan, role } = call;
+  const body = { message: `No query results for model [${role.collection.model}] ${id}` };
+  const at = responseMedia(ctx.doc, plan.entry.operation, 404);
+  if (at?.media.schema && !conforms(ctx.doc, at.media.schema, body)) {
+    return scenarioReply(ctx, plan, 'not_found');
+  }
+  return { status: 404, body };
+}
