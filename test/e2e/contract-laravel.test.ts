@@ -19,6 +19,7 @@ import {
   type RunningLaravel,
 } from '../support/laravel-server.js';
 import type { VerifyReport } from '../../src/verify/types.js';
+import { freePort } from '../support/free-port.js';
 
 const APP = fileURLToPath(new URL('../fixtures/laravel-8', import.meta.url));
 /** The fixture's seeded credentials (test/fixtures/laravel-8/README.md). */
@@ -76,16 +77,6 @@ async function driftedCopy(dir: string): Promise<string> {
 }
 
 const RECIPE = 'examples/ci/contract-test.sh';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function freePortIs(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -6,9 +6,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /** Where Debian's php-laravel-framework puts the framework's autoloader. */
 export const LARAVEL_AUTOLOAD = '/usr/share/php/Illuminate/autoload.php';
@@ -163,19 +163,6 @@ async function writeDotEnv(
   for (const [key, value] of Object.entries(overrides)) env.set(key, quoteEnv(value));
   const text = [...env].map(([key, value]) => `${key}=${value}`).join('\n') + '\n';
   await writeFile(path.join(dir, '.env'), text);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

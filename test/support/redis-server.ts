@@ -3,7 +3,7 @@
  * 127.0.0.1, persisting nothing, for the tests of `apidoc mock --state redis://`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.js';
 
 function redisRuns(): boolean {
   try {
@@ -64,17 +64,4 @@ export async function startRedis(): Promise<RunningRedis> {
       await exited;
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }

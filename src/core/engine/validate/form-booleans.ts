@@ -1,4 +1,5 @@
 import type { SchemaValidateFunction } from 'ajv';
+import { rewriteSchema } from './rewrite-schema.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -12,27 +13,13 @@ import type { JsonSchema } from './types.js';
 export const FORM_BOOLEAN = 'x-laravel-boolean';
 
 export function withFormBooleans(schema: JsonSchema): JsonSchema {
-  if (typeof schema !== 'object' || schema === null) return schema;
-  return convert(schema, 0) as JsonSchema;
-}
-
-/** Deep enough for any schema; `$defs` keep it finite. */
-const MAX_DEPTH = 64;
-
-function convert(node: unknown, depth: number): unknown {
-  if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return node;
-  if (Array.isArray(node)) return node.map((item) => convert(item, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    out[key] =
-      key === 'enum' || key === 'const' || key === 'examples' ? value : convert(value, depth + 1);
-  }
-  const types = Array.isArray(out.type) ? (out.type as unknown[]) : [out.type];
-  if (types.includes('boolean') && !types.includes('integer') && !types.includes('number')) {
-    out.type = [...types.filter((t) => t !== undefined), 'integer'];
-    out[FORM_BOOLEAN] = true;
-  }
-  return out;
+  return rewriteSchema(schema, (out) => {
+    const types = Array.isArray(out.type) ? (out.type as unknown[]) : [out.type];
+    if (types.includes('boolean') && !types.includes('integer') && !types.includes('number')) {
+      out.type = [...types.filter((t) => t !== undefined), 'integer'];
+      out[FORM_BOOLEAN] = true;
+    }
+  });
 }
 
 export const validateFormBoolean: SchemaValidateFunction = (_schema: unknown, data: unknown) => {
