@@ -9,7 +9,7 @@ import {
 } from '../core/engine/auth/index.js';
 import { declaredForm, type BodyContext } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './cors.js';
-import { mediaTypeOf, parseCookies } from '../core/engine/http.js';
+import { mediaTypeOf, parseCookies, sendsBody } from '../core/engine/http.js';
 import { requestOrigin } from '../core/request-target.js';
 import { targetReader, type Target } from './target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
@@ -317,12 +317,6 @@ function parseIncoming(
 
 /** Shared by the requests that send no cookie: read, never written. */
 const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
-
-/** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
-function sendsBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
 
 const SLASH = 0x2f;
 

@@ -79,15 +79,16 @@ export function createMockServer(
   let closing = false;
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
+    // Not journaled, never delayed: the control API is not the API.
+    if (url.startsWith(CONTROL_PREFIX)) return sendControl(req, res, control);
+    // The proxy journals its requests from their log lines (see `build`).
+    if (current.proxy) return current.proxy.handle(req, res, () => closing);
     const exchange: Exchange = {
       at: Date.now(),
       started: performance.now(),
       method: req.method ?? 'GET',
       url,
     };
-    // Not journaled, never delayed: the control API is not the API.
-    if (url.startsWith(CONTROL_PREFIX)) return sendControl(req, res, control);
-    if (current.proxy) return current.proxy.handle(req, res, () => closing);
     const respond = (reply: PreparedReply) => {
       const write = () => {
         // While shutting down, a kept-alive connection is closed once its response is out.

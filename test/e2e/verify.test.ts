@@ -19,6 +19,22 @@ function outputs() {
   return { junit: path.join(dir, 'junit.xml'), json: path.join(dir, 'report.json') };
 }
 
+/** `apidoc verify` of the items' operations with the backend's token, writing both reports. */
+function verifyItems(url: string, files: ReturnType<typeof outputs>) {
+  return runCli([
+    'verify',
+    '--url',
+    url,
+    ...ITEMS,
+    '--bearer',
+    BACKEND_TOKEN,
+    '--junit',
+    files.junit,
+    '--json',
+    files.json,
+  ]);
+}
+
 const readReport = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as VerifyReport;
 
 describe('apidoc verify against a backend that keeps its document', () => {
@@ -30,18 +46,7 @@ describe('apidoc verify against a backend that keeps its document', () => {
 
   it('passes every check, writes JUnit and JSON, exits 0', async () => {
     const files = outputs();
-    const run = await runCli([
-      'verify',
-      '--url',
-      backend.url,
-      ...ITEMS,
-      '--bearer',
-      BACKEND_TOKEN,
-      '--junit',
-      files.junit,
-      '--json',
-      files.json,
-    ]);
+    const run = await verifyItems(backend.url, files);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = readReport(files.json);
@@ -185,18 +190,7 @@ describe('apidoc verify against a backend that drifted from its document', () =>
 
   it('reports each disagreement precisely, with its JSON pointer, and exits 1', async () => {
     const files = outputs();
-    const run = await runCli([
-      'verify',
-      '--url',
-      backend.url,
-      ...ITEMS,
-      '--bearer',
-      BACKEND_TOKEN,
-      '--junit',
-      files.junit,
-      '--json',
-      files.json,
-    ]);
+    const run = await verifyItems(backend.url, files);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toMatch(
       /^Error: \d+ of 11 check\(s\) failed: the backend breaks its document\.$/,

@@ -62,6 +62,12 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, `The request body is larger than ${limit / 1024 / 1024} MiB.`);
 }
 
+/** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
+export function sendsBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** `application/json; charset=utf-8` → `application/json`. */
 export function mediaTypeOf(header: string | undefined): string | undefined {
   const type = header?.split(';')[0]?.trim().toLowerCase();

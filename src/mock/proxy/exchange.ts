@@ -1,7 +1,7 @@
 import { operationName } from '../settings.js';
 import type { IncomingMessage } from 'node:http';
 import type { Violation } from '../../core/contract/types.js';
-import { MAX_BODY_BYTES } from '../../core/engine/http.js';
+import { MAX_BODY_BYTES, sendsBody } from '../../core/engine/http.js';
 import { messageReply, prepare } from '../reply.js';
 import { collect, replay } from './body.js';
 import type { Exchange } from './types.js';
@@ -136,12 +136,6 @@ function forwardPath(ex: Exchange): string {
   if (url.startsWith('/')) return url;
   const target = ex.matched.target;
   return target ? target.pathname + target.search : `/${url}`;
-}
-
-/** Whether a body follows the headers: only with a length or a transfer coding (RFC 9112 §6.3). */
-function sendsBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** Once the response is out (or the client gone): the log line, and nothing left open. */
