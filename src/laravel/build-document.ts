@@ -5,9 +5,9 @@ import {
   type OperationObject,
   type PathItemObject,
 } from '../core/types.js';
-import type { AssemblyStore, RouteEntry } from './assembly-cache.js';
+import type { AssemblyStore } from './assembly-cache.js';
 import type { ApidocConfig } from './config.js';
-import { createAssembly, type Globals } from './document/assembly.js';
+import { createAssembly } from './document/assembly.js';
 import type { Assembly } from './document/context.js';
 import type { BuiltOperation } from './document/operation.js';
 import { operationsFor } from './document/reuse.js';
@@ -31,17 +31,6 @@ export interface BuiltDocument {
   document: OpenApiDocument;
   warnings: Finding[];
   routes: Route[];
-  /** With a store, what a later run needs to patch this document (see `patch/state.ts`). */
-  patchable?: Patchable;
-}
-
-/** A document's making, route by route. */
-export interface Patchable {
-  globals: Globals;
-  /** Every route's operations (as built, before operationIds are made unique) and sources. */
-  records: { route: Route; entry: RouteEntry }[];
-  /** The warnings no route gave (parse failures, route files). */
-  otherWarnings: Finding[];
 }
 
 /**
@@ -53,7 +42,7 @@ export interface Patchable {
 export function buildDocument(input: BuildInput): BuiltDocument {
   const { files, classes, config } = input;
   const warnings: Finding[] = parseWarnings(files);
-  const { asm, resources, globalKey, globals } = createAssembly(files, classes, config, warnings);
+  const { asm, resources, globalKey } = createAssembly(files, classes, config, warnings);
   const store = input.store?.(globalKey);
   const security = new SecuritySchemes(config.securitySchemes, asm);
   const routes = documentedRoutes(
@@ -64,22 +53,14 @@ export function buildDocument(input: BuildInput): BuiltDocument {
     asm.configValue,
     warnings,
   );
-  const otherWarnings = [...warnings];
   const built = routes.map((route) => operationsFor(route, { asm, resources, security }, store));
   store?.flush();
-  const registered = warnings.length;
   const pathItems = paths(
     built.flatMap((b) => b.ops),
     warnings,
   );
   const document = composeDocument(config, pathItems, asm, security);
-  const result: BuiltDocument = { document, warnings: sortFindings(warnings), routes };
-  // A method registered twice leaves an operation out: such a document is not patched.
-  if (store && warnings.length === registered) {
-    const records = routes.map((route, i) => ({ route, entry: built[i]!.entry! }));
-    result.patchable = { globals, records, otherWarnings };
-  }
-  return result;
+  return { document, warnings: sortFindings(warnings), routes };
 }
 
 function parseWarnings(files: ReadonlyMap<string, FileFacts>): Finding[] {
@@ -97,7 +78,11 @@ function composeDocument(
   asm: Assembly,
   security: SecuritySchemes,
 ): OpenApiDocument {
-  const { components } = asm;
+  // Only what the paths refer to: a component built along the way but left unused by every
+  // operation would appear in a cold run and not in a warm one, which rebuilds nothing.
+  const used = new Set(asm.components.referenced(pathItems));
+  const schemas = pick(asm.components.schemas, '#/components/schemas/', used);
+  const responses = pick(asm.components.responses, '#/components/responses/', used);
   const document: OpenApiDocument = {
     openapi: '3.0.3',
     info: {
@@ -110,8 +95,8 @@ function composeDocument(
   };
   const schemes = sorted(security.used);
   const componentsOut = {
-    ...(components.schemas.size > 0 ? { schemas: sorted(components.schemas) } : {}),
-    ...(components.responses.size > 0 ? { responses: sorted(components.responses) } : {}),
+    ...(schemas.size > 0 ? { schemas: sorted(schemas) } : {}),
+    ...(responses.size > 0 ? { responses: sorted(responses) } : {}),
     ...(Object.keys(schemes).length > 0 ? { securitySchemes: schemes } : {}),
   };
   if (Object.keys(componentsOut).length > 0) document.components = componentsOut;
@@ -161,6 +146,10 @@ function uniqueOperationIds(operations: BuiltOperation[]): void {
     // Copy on write: the operation may be shared with the assembly cache.
     if (n > 1) op.operation = { ...op.operation, operationId: `${id}_${n}` };
   }
+}
+
+function pick<T>(map: ReadonlyMap<string, T>, prefix: string, used: ReadonlySet<string>) {
+  return new Map([...map].filter(([name]) => used.has(prefix + name)));
 }
 
 function sorted<T>(map: ReadonlyMap<string, T>): Record<string, T> {

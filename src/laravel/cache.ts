@@ -55,7 +55,7 @@ export interface CacheStats {
 /**
  * Facts by hash, parsed one entry at a time on first use: `facts.pack` is a line of JSON, the
  * index (hash → start and end, in bytes, of its facts in the rest), then the facts' JSON texts
- * one after another. A run that needs a few files' facts (a patched run) decodes only those.
+ * one after another. Each file's facts are decoded when first asked for.
  */
 class Pack {
   private readonly parsed = new Map<string, FileFacts>();
@@ -150,7 +150,7 @@ export class FactsCache {
     }
   }
 
-  /** Read on first use: a patched run needs neither the manifest nor most of the pack. */
+  /** Read on first use. */
   private get manifest(): Manifest {
     return (this.manifestRead ??= readJson<Manifest>(this.file('manifest.json')) ?? {});
   }
@@ -221,11 +221,8 @@ export class FactsCache {
     this.writePending();
   }
 
-  /**
-   * Writes only the facts analysed in this run, each to its own file: for a run that read a
-   * few files and leaves the manifest and the pack as they are (a patched run).
-   */
-  writePending(): void {
+  /** Writes only the facts analysed in this run, each to its own file. */
+  private writePending(): void {
     if (!this.mode.write) return;
     for (const [hash, text] of this.pending) this.write(this.factsFile(hash), text);
   }

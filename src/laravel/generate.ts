@@ -13,8 +13,6 @@ import type { GenerateRun } from './run.js';
 import { projectFiles } from './project/files.js';
 import { isLaravelProject } from './project/laravel.js';
 import { loadProject, type LoadedProject } from './project/load.js';
-import { patchLastDocument, type Patched } from './patch/apply.js';
-import { dropState, stateOf, writeState } from './patch/state.js';
 
 export interface GenerateOptions {
   /** Only routes whose URI matches one of these Laravel `Str::is` patterns (`api/users*`). Default: all. */
@@ -33,8 +31,7 @@ export interface GenerateOptions {
   memory?: CacheMemory;
   /**
    * The OpenAPI version to write: `3.0` (3.0.3) or `3.1` (3.1.0, schemas in JSON Schema
-   * 2020-12). Default: `3.0`. An `--incremental` run patches only 3.0 documents; a 3.1 one is
-   * made whole.
+   * 2020-12). Default: `3.0`.
    */
   openapi?: OpenApiVersion;
 }
@@ -53,11 +50,6 @@ export interface GenerateStats {
    * with code `response-not-inferred`, and says why in its description).
    */
   notInferred: number;
-  /**
-   * Set when `--incremental` patched the last document instead of making it whole: the routes
-   * whose operations were built again (see `patch/apply.ts`).
-   */
-  patched?: { routes: number };
 }
 
 export interface GenerateResult {
@@ -87,8 +79,6 @@ export function generateOpenApi(
 
 function generateSync(projectDir: string, options: GenerateOptions): GenerateResult {
   const run = startRun(projectDir, options);
-  const patched = patchedRun(run);
-  if (patched) return patched;
   const project = loadProject(run.dir, projectFiles(run.dir, run.psr4), {
     cache: run.cache,
     incremental: run.incremental,
@@ -127,7 +117,6 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     configWarnings,
     cache: new FactsCache(config.cacheDir, { read: useCache, write: useCache }, options.memory),
     incremental: useCache && options.incremental === true,
-    patch: useCache && !options.memory && openapi === '3.0',
     openapi,
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
@@ -158,14 +147,6 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
   });
   const document = run.openapi === '3.1' ? toOpenApi31(built.document) : built.document;
   const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
-  let bytes: Buffer | undefined;
-  if (run.patch) {
-    // The next `--incremental` run patches this document: it needs the text and the state.
-    bytes = Buffer.from(serializeDocument(document, 'json'));
-    const last = built.patchable && stateOf(run, project, built.patchable, document, bytes);
-    if (last) writeState(run, last, problems);
-    else dropState(run);
-  }
   const cacheProblems = cacheFindings(run, problems);
   const operations = Object.values(document.paths ?? {}).reduce(
     (n, item) => n + Object.keys(item).length,
@@ -183,40 +164,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
         ms: Math.round(performance.now() - run.started),
       },
     },
-    { document, ...(bytes === undefined ? {} : { bytes }) },
-  );
-}
-
-/**
- * With `--incremental`, the last document patched where only classes changed (see
- * `patch/apply.ts`), its state written for the next run; undefined when the run must make the
- * whole document. Shared with `generate:optimized`.
- */
-export function patchedRun(run: GenerateRun): GenerateResult | undefined {
-  if (!run.incremental || !run.patch) return undefined;
-  const patched = patchLastDocument(run);
-  return patched && patchedResult(run, patched);
-}
-
-function patchedResult(run: GenerateRun, patched: Patched): GenerateResult {
-  run.cache.writePending();
-  const problems = [...run.cache.problems];
-  if (!patched.unchanged) writeState(run, patched.last, problems);
-  const cacheProblems = cacheFindings(run, problems);
-  return result(
-    {
-      warnings: [...run.configWarnings, ...patched.warnings, ...cacheProblems],
-      config: run.config,
-      stats: {
-        files: patched.last.state.files.length,
-        analysed: patched.analysed,
-        operations: patched.last.state.operations,
-        schemas: patched.last.state.schemas,
-        ms: Math.round(performance.now() - run.started),
-        patched: { routes: patched.rebuilt },
-      },
-    },
-    { bytes: patched.last.text },
+    document,
   );
 }
 
@@ -226,24 +174,20 @@ function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[]
   return [...new Set(problems)].map((message) => ({ file, message }));
 }
 
-/** A result whose document, text or bytes, those the run did not make, are made on first use. */
+/** A result whose text and bytes are made on first use. */
 function result(
   given: Omit<GenerateResult, 'document' | 'text' | 'bytes' | 'stats'> & {
     stats: Omit<GenerateStats, 'notInferred'>;
   },
-  made: { document: OpenApiDocument; bytes?: Buffer } | { document?: undefined; bytes: Buffer },
+  document: OpenApiDocument,
 ): GenerateResult {
   const notInferred = given.warnings.filter((w) => w.code === 'response-not-inferred').length;
   const fields = { ...given, stats: { ...given.stats, notInferred } };
-  let { document, bytes } = made;
   let text: string | undefined;
-  const textOf = () =>
-    (text ??= bytes ? bytes.toString('utf8') : serializeDocument(document!, 'json'));
+  let bytes: Buffer | undefined;
+  const textOf = () => (text ??= serializeDocument(document, 'json'));
   return Object.defineProperties(fields as GenerateResult, {
-    document: {
-      get: () => (document ??= JSON.parse(textOf()) as OpenApiDocument),
-      enumerable: true,
-    },
+    document: { value: document, enumerable: true },
     text: { get: textOf, enumerable: true },
     bytes: { get: () => (bytes ??= Buffer.from(textOf())), enumerable: true },
   });

@@ -14,11 +14,6 @@ export interface GenerateRun {
   cache: FactsCache;
   /** `--incremental`, when the cache is on. */
   incremental: boolean;
-  /**
-   * Whether the run leaves a state for `--incremental` to patch its document with, and may
-   * patch the last one (with `incremental`): with the cache on, not for a `CacheMemory` user.
-   */
-  patch: boolean;
   psr4: Psr4Root[];
   /** The OpenAPI version written. */
   openapi: OpenApiVersion;

@@ -63,7 +63,7 @@ export function addGenerateOptions(command: Command): Command {
     )
     .option(
       '--incremental',
-      're-analyse only files changed since the last run, patching the last document where it can',
+      're-analyse only files changed since the last run (the same document as a full run)',
       false,
     )
     .option('--no-cache', 'neither read nor write the analysis cache')
@@ -115,20 +115,13 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.done();
-  // JSON as the run made it (a patched run has no document object until one is asked for).
   if (format === 'json') writeDocumentText(result.bytes, output);
   else writeDocument(result.document, output, format);
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
   for (const note of notes ?? []) process.stderr.write(`${note}\n`);
-  const { operations, schemas, files, analysed, patched, notInferred } = result.stats;
-  // A patched run wrote the operations of these routes into the last document, in place.
-  const details = [
-    plural(files, 'file'),
-    `${analysed} analysed`,
-    ...(patched ? [`patched ${plural(patched.routes, 'route')}`] : []),
-    ...(summary ? [summary] : []),
-  ];
+  const { operations, schemas, files, analysed, notInferred } = result.stats;
+  const details = [plural(files, 'file'), `${analysed} analysed`, ...(summary ? [summary] : [])];
   const ms = performance.now() - started;
   const out = colors(process.stdout);
   const where = path.relative(process.cwd(), output) || output;

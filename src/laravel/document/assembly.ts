@@ -19,10 +19,7 @@ import type { Assembly } from './context.js';
 /**
  * What the project-wide steps decide before any operation is written, as plain JSON: tables
  * from the migrations, resource hints, the authenticated user's model, ambiguous class names,
- * throttled middleware groups and the config files' values. Every step reads only the part
- * of each file's facts that `globalView` keeps (test/unit/laravel/view.test.ts checks it),
- * so a patched run (`patch/apply.ts`) may reuse the last run's globals when no file's view
- * changed.
+ * throttled middleware groups and the config files' values.
  */
 export interface Globals {
   tables: [string, Column[]][];
@@ -76,7 +73,7 @@ export function createAssembly(
   classes: ClassIndex,
   config: ApidocConfig,
   warnings: Finding[],
-): { asm: Assembly; resources: ResourceCatalog; globalKey: string; globals: Globals } {
+): { asm: Assembly; resources: ResourceCatalog; globalKey: string } {
   const json = JSON.stringify(projectGlobals(files, classes));
   // As a later run reads them back: the same values whichever way they came.
   const globals = JSON.parse(json) as Globals;
@@ -85,14 +82,11 @@ export function createAssembly(
   );
   const configKey = JSON.stringify({ ...config, cacheDir: '', watchPaths: [] });
   const globalKey = `{"config":${configKey},"globals":${json}}`;
-  return { ...assemble(globals, tables, classes, config, warnings), globalKey, globals };
+  return { ...assemble(globals, tables, classes, config, warnings), globalKey };
 }
 
-/**
- * The assembly from globals computed now or by an earlier run (whose tables it may read one at
- * a time: `tables` stands for `globals.tables`).
- */
-export function assemble(
+/** The assembly from the project's globals (`tables` stands for `globals.tables`). */
+function assemble(
   globals: Omit<Globals, 'tables'>,
   tables: TableLookup,
   classes: ClassIndex,

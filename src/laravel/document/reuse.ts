@@ -6,24 +6,24 @@ import { routeOperations, type BuiltOperation, type OperationContext } from './o
 /**
  * A route's operations: reused from an earlier run when the route is unchanged and so is every
  * class it consulted, else built (and stored for the next run). Either way the components and
- * warnings they carry end up in this run. With a store, also what they were built from.
+ * warnings they carry end up in this run.
  */
 export function operationsFor(
   route: Route,
   ctx: OperationContext,
   store: AssemblyStore | undefined,
-): { ops: BuiltOperation[]; entry?: RouteEntry } {
+): { ops: BuiltOperation[] } {
   const { asm } = ctx;
   if (!store) return { ops: asm.classes.tracker.run(() => routeOperations(route, ctx)).value };
   const key = contentHash(JSON.stringify(route));
   const cached = store.get(key);
   if (cached && cached.deps.every(([dep, version]) => asm.classes.version(dep) === version)) {
     store.keep(key, cached);
-    return { ops: reuse(cached, route, ctx), entry: cached };
+    return { ops: reuse(cached, route, ctx) };
   }
   const entry = buildRoute(route, ctx);
   store.put(key, entry);
-  return { ops: entry.ops, entry };
+  return { ops: entry.ops };
 }
 
 /**

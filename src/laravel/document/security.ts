@@ -35,7 +35,7 @@ type Memo = Map<
  * middleware → an apiKey scheme for the header or query key it reads, middleware the config
  * names (`security_schemes`) → their scheme. Scheme names depend on the scheme only
  * (`bearerAuth`, `basicAuth`, `oauth2Auth`, `apiKeyXApiToken`), so the mock, which treats
- * schemes by type, accepts what this documents, and a patched run names them the same.
+ * schemes by type, accepts what this documents.
  * @see https://spec.openapis.org/oas/v3.0.3#security-scheme-object
  */
 export class SecuritySchemes {

@@ -1,12 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { UserError } from '../../core/errors.js';
-import {
-  finishRun,
-  patchedRun,
-  startRun,
-  type GenerateOptions,
-  type GenerateResult,
-} from '../generate.js';
+import { finishRun, startRun, type GenerateOptions, type GenerateResult } from '../generate.js';
 import { projectFiles } from '../project/files.js';
 import { DEFAULT_CHUNK_SIZE } from './defaults.js';
 import { loadProjectInChunks, type TaskInfo } from './load.js';
@@ -54,9 +48,6 @@ export async function generateOpenApiOptimized(
   const chunkSize = positive(options.chunkSize ?? DEFAULT_CHUNK_SIZE, 'chunkSize');
   const run = startRun(projectDir, options);
   const parallel: ParallelStats = { workers, threads: 0, chunkSize, tasks: 0, recovered: [] };
-  // A patched run analyses a file or two: no thread is worth starting.
-  const patched = patchedRun(run);
-  if (patched) return { ...patched, stats: { ...patched.stats, parallel } };
   const crew = workers === 1 ? inThread() : workerPool(workers - 1);
   try {
     const project = await loadProjectInChunks(run.dir, projectFiles(run.dir, run.psr4), {

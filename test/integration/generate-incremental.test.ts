@@ -2,11 +2,8 @@ import {
   cpSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  statSync,
-  truncateSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -27,21 +24,10 @@ function copy(fixture: string): string {
   return dir;
 }
 
-/** The file of the patch state a run left in the project's cache. */
-function stateFileOf(dir: string): string {
-  const cache = path.join(dir, 'storage/app/spectrum/cache');
-  const patchDir = path.join(cache, readdirSync(cache)[0]!, 'patch');
-  return path.join(patchDir, readdirSync(patchDir)[0]!);
-}
-
 interface Step {
   name: string;
   /** Changes the project. */
   edit: (dir: string) => void;
-  /** Whether `--incremental` may patch the last document (else it makes it whole). */
-  patched: boolean;
-  /** Routes whose operations a patched run builds again, when it matters. */
-  rebuilt?: number;
 }
 
 function replaceIn(file: string, from: string | RegExp, to: string): (dir: string) => void {
@@ -56,7 +42,7 @@ function replaceIn(file: string, from: string | RegExp, to: string): (dir: strin
 
 /**
  * Each step edits the project, then `--incremental` runs and must write exactly what a run
- * without the cache writes, warnings included, patching the last document where it says so.
+ * without the cache writes, warnings included.
  */
 async function check(dir: string, step: Step): Promise<void> {
   step.edit(dir);
@@ -66,9 +52,6 @@ async function check(dir: string, step: Step): Promise<void> {
   expect(incremental.warnings).toEqual(full.warnings);
   expect(incremental.stats.operations).toBe(full.stats.operations);
   expect(incremental.stats.schemas).toBe(full.stats.schemas);
-  expect(incremental.stats.patched !== undefined, 'patched').toBe(step.patched);
-  if (step.rebuilt !== undefined) expect(incremental.stats.patched?.routes).toBe(step.rebuilt);
-  // The document object of a patched run is the text, parsed.
   expect(incremental.document).toEqual(JSON.parse(full.text));
 }
 
@@ -80,7 +63,6 @@ const LARAVEL_8: Step[] = [
       'List posts, newest first.',
       'List the posts.',
     ),
-    patched: true,
   },
   {
     name: "a FormRequest's rules",
@@ -89,7 +71,6 @@ const LARAVEL_8: Step[] = [
       "'required|string|min:20'",
       "'required|string|min:50'",
     ),
-    patched: true,
   },
   {
     name: "a resource's fields (a component changes)",
@@ -98,12 +79,10 @@ const LARAVEL_8: Step[] = [
       "'slug' => $this->slug,",
       "'slug' => $this->slug,\n            'label' => strtoupper($this->name),",
     ),
-    patched: true,
   },
   {
     name: "a model's casts",
     edit: replaceIn('app/Models/Product.php', "'stock' => 'integer',", "'stock' => 'string',"),
-    patched: true,
   },
   {
     name: 'inline validation in a controller',
@@ -112,7 +91,6 @@ const LARAVEL_8: Step[] = [
       "'password' => 'required|string|min:8|confirmed'",
       "'password' => 'required|string|min:12|confirmed'",
     ),
-    patched: true,
   },
   {
     name: 'a file touched, its content unchanged',
@@ -121,8 +99,6 @@ const LARAVEL_8: Step[] = [
       const later = new Date(Date.now() + 60_000);
       utimesSync(file, later, later);
     },
-    patched: true,
-    rebuilt: 0,
   },
   {
     name: 'a comment in a controller (operations built again, the same)',
@@ -131,12 +107,10 @@ const LARAVEL_8: Step[] = [
       /\n}\s*$/,
       '\n    // The end.\n}\n',
     ),
-    patched: true,
   },
   {
     name: 'a route file',
     edit: replaceIn('routes/api.php', "->name('search')", "->name('search.all')"),
-    patched: false,
   },
   {
     name: 'patchable again after a full run',
@@ -145,7 +119,6 @@ const LARAVEL_8: Step[] = [
       'List the posts.',
       'List every post.',
     ),
-    patched: true,
   },
   {
     name: 'a migration (the tables every model reads)',
@@ -154,7 +127,6 @@ const LARAVEL_8: Step[] = [
       "$table->string('name');",
       "$table->string('name');\n            $table->string('colour')->nullable();",
     ),
-    patched: false,
   },
   {
     name: 'a handler that returns a resource for another model (resource hints)',
@@ -163,7 +135,6 @@ const LARAVEL_8: Step[] = [
       /PostResource::collection\(/,
       'PostResource::collection((array) ',
     ),
-    patched: false,
   },
   {
     name: 'a new class file',
@@ -172,12 +143,10 @@ const LARAVEL_8: Step[] = [
         path.join(dir, 'app/Http/Resources/TagResource.php'),
         '<?php\nnamespace App\\Http\\Resources;\n\nuse Illuminate\\Http\\Resources\\Json\\JsonResource;\n\nclass TagResource extends JsonResource\n{\n}\n',
       ),
-    patched: false,
   },
   {
     name: 'a file deleted',
     edit: (dir) => rmSync(path.join(dir, 'app/Http/Resources/TagResource.php')),
-    patched: false,
   },
   {
     name: 'a syntax error (reported with file and line)',
@@ -186,7 +155,6 @@ const LARAVEL_8: Step[] = [
       /public function show/,
       'public function show(',
     ),
-    patched: false,
   },
   {
     name: 'the syntax error mended',
@@ -195,23 +163,19 @@ const LARAVEL_8: Step[] = [
       'public function show((',
       'public function show(',
     ),
-    patched: false,
   },
   {
     name: 'a config file',
     edit: replaceIn('config/app.php', /'name' => [^\n]*/, "'name' => 'Renamed API',"),
-    patched: false,
   },
   {
     name: '.env (the title and server)',
     edit: (dir) =>
       writeFileSync(path.join(dir, '.env'), 'APP_NAME="From env"\nAPP_URL=http://api.test\n'),
-    patched: false,
   },
   {
     name: 'a controller again, after all that',
     edit: replaceIn('app/Http/Controllers/PostController.php', 'List every post.', 'List posts.'),
-    patched: true,
   },
 ];
 
@@ -223,7 +187,6 @@ const LARAVEL_11: Step[] = [
       'List orders.',
       'List all orders.',
     ),
-    patched: true,
   },
   {
     name: "a backed enum's cases (Rule::enum, casts)",
@@ -232,12 +195,10 @@ const LARAVEL_11: Step[] = [
       "case Cancelled = 'cancelled';",
       "case Cancelled = 'cancelled';\n    case Refunded = 'refunded';",
     ),
-    patched: true,
   },
   {
     name: "a model's casts() method",
     edit: replaceIn('app/Models/Order.php', "'is_gift' => 'boolean',", "'is_gift' => 'integer',"),
-    patched: true,
   },
 ];
 
@@ -250,7 +211,6 @@ const DISCOVERED: Step[] = [
       "'required|numeric|min:0'",
       "'required|numeric|min:1'",
     ),
-    patched: true,
   },
   {
     name: 'a controller type-hints a class no file declares yet',
@@ -259,7 +219,6 @@ const DISCOVERED: Step[] = [
       'public function show($id)',
       'public function show(\\Modules\\Billing\\Support\\Clock $clock, $id)',
     ),
-    patched: false,
   },
   {
     name: "that class's file appears (discovery reads it)",
@@ -270,7 +229,6 @@ const DISCOVERED: Step[] = [
         '<?php\nnamespace Modules\\Billing\\Support;\n\nclass Clock\n{\n}\n',
       );
     },
-    patched: false,
   },
   {
     name: 'the discovered class file changed',
@@ -279,7 +237,6 @@ const DISCOVERED: Step[] = [
       'class Clock\n{\n}',
       'class Clock\n{\n    public $zone = "UTC";\n}',
     ),
-    patched: true,
   },
   {
     name: 'a controller no longer refers to the discovered FormRequest',
@@ -288,7 +245,6 @@ const DISCOVERED: Step[] = [
       'public function store(StoreInvoiceRequest $request)',
       'public function store(\\Illuminate\\Http\\Request $request)',
     ),
-    patched: false,
   },
 ];
 
@@ -297,7 +253,7 @@ describe.each([
   { fixture: 'test/fixtures/laravel-11', steps: LARAVEL_11 },
   { fixture: 'test/fixtures/laravel-mini/legacy-spectrum', steps: DISCOVERED },
 ])(
-  'generate --incremental on $fixture: patched or whole, the same document',
+  'generate --incremental on $fixture: the same document as a run without the cache',
   ({ fixture, steps }) => {
     let dir: string;
     beforeAll(async () => {
@@ -322,38 +278,25 @@ async function afterOneRun(fn: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
-describe('what a patched run does not do', () => {
-  it('without the state of a last run (an emptied cache), it makes the document whole', () =>
+describe('generate --incremental, edge cases', () => {
+  it('with an emptied cache, it analyses everything and writes the same document', () =>
     afterOneRun(async (dir) => {
       rmSync(path.join(dir, 'storage/app/spectrum/cache'), { recursive: true });
-      await check(dir, { ...LARAVEL_8[0]!, patched: false });
-      // The full run left a state again.
+      await check(dir, LARAVEL_8[0]!);
       await check(dir, LARAVEL_8[1]!);
     }));
 
-  it('a damaged state (a truncated file) is not used', () =>
+  it('with nothing changed, it analyses no file', () =>
     afterOneRun(async (dir) => {
-      const state = stateFileOf(dir);
-      truncateSync(state, statSync(state).size - 10);
-      await check(dir, { ...LARAVEL_8[0]!, patched: false });
-    }));
-
-  it('with nothing changed, it patches nothing and leaves the state as it was', () =>
-    afterOneRun(async (dir) => {
-      const state = stateFileOf(dir);
-      const written = statSync(state).mtimeMs;
       const first = await generateOpenApi(dir, { incremental: true });
-      expect(first.stats.patched).toEqual({ routes: 0 });
       expect(first.stats.analysed).toBe(0);
-      expect(statSync(state).mtimeMs).toBe(written);
-      await check(dir, { name: 'nothing', edit: () => {}, patched: true, rebuilt: 0 });
+      await check(dir, { name: 'nothing', edit: () => {} });
     }));
 
-  it('with other route patterns than the last run, it makes the document whole', () =>
+  it('with other route patterns than the last run, it writes what a run without the cache writes', () =>
     afterOneRun(async (dir) => {
       LARAVEL_8[0]!.edit(dir);
       const only = await generateOpenApi(dir, { incremental: true, patterns: ['api/posts*'] });
-      expect(only.stats.patched).toBeUndefined();
       const full = await generateOpenApi(dir, { cache: false, patterns: ['api/posts*'] });
       expect(only.text).toBe(full.text);
     }));
