@@ -114,7 +114,45 @@ export function union(types: readonly Type[]): Type {
     out.push(t);
   }
   if (out.length === 0) return types.length > 0 ? { kind: 'never' } : UNKNOWN;
-  return out.length === 1 ? out[0]! : { kind: 'union', of: out };
+  const merged = mergeShapes(out);
+  return merged.length === 1 ? merged[0]! : { kind: 'union', of: merged };
+}
+
+/**
+ * Arrays with known keys that one value may be (`if ($x) $data['a'] = ...;` on several paths, a
+ * ternary between two envelopes) become one shape: every key any of them has, required where
+ * all have it, its type the union of theirs. A union of every combination of optional keys
+ * would grow as 2^n (and document nothing a reader or a mock could use).
+ */
+function mergeShapes(types: Type[]): Type[] {
+  const shapes = types.filter((t) => t.kind === 'shape');
+  if (shapes.length < 2) return types;
+  const order: string[] = [];
+  const byKey = new Map<string, { types: Type[]; optional: boolean; count: number }>();
+  for (const shape of shapes)
+    for (const f of shape.fields) {
+      let entry = byKey.get(f.key);
+      if (!entry) {
+        entry = { types: [], optional: false, count: 0 };
+        byKey.set(f.key, entry);
+        order.push(f.key);
+      }
+      entry.count += 1;
+      if (f.optional || f.type.kind === 'optional') entry.optional = true;
+      entry.types.push(f.type.kind === 'optional' ? f.type.type : f.type);
+    }
+  const fields = order.map((key): Field => {
+    const entry = byKey.get(key)!;
+    const type = union(entry.types);
+    return entry.optional || entry.count < shapes.length
+      ? { key, type, optional: true }
+      : { key, type };
+  });
+  const shape: Type = shapes.every((s) => s.collection)
+    ? { kind: 'shape', fields, collection: true }
+    : { kind: 'shape', fields };
+  const first = types.indexOf(shapes[0]!);
+  return types.flatMap((t, i): Type[] => (i === first ? [shape] : t.kind === 'shape' ? [] : [t]));
 }
 
 /** The members of a type (itself, or a union's). */

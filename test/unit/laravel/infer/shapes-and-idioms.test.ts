@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaObject } from '../../../../src/core/types.js';
+import { answer } from './fixture.js';
+
+interface Case {
+  body: string;
+  method?: string;
+  uses?: string;
+  files?: Record<string, string>;
+  params?: string;
+  status: string;
+  schema: SchemaObject;
+}
+
+/**
+ * Idioms of real applications, each on a snippet written for this test: a controller method's
+ * body in, the documented success status and schema out.
+ */
+const CASES: [string, Case][] = [
+  [
+    'keys added on some paths: one object, the conditional keys optional',
+    {
+      body: `        $data = ['id' => $post->id];
+        if ($request->boolean('full')) {
+            $data['title'] = $post->title;
+        }
+        if ($request->boolean('stamps')) {
+            $data['created_at'] = 'now';
+        }
+        return response()->json($data);`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          title: { type: 'string' },
+          created_at: { type: 'string', enum: ['now'] },
+        },
+        required: ['id'],
+      },
+    },
+  ],
+  [
+    'a ternary between two envelopes: both branches documented',
+    {
+      body: `        $ok = $post->title !== '';
+        return response()->json($ok ? ['status' => 'success', 'payload' => $post->id] : ['status' => 'error', 'message' => 'empty']);`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: ['success', 'error'] },
+          payload: { type: 'integer' },
+          message: { type: 'string', enum: ['empty'] },
+        },
+        required: ['status'],
+      },
+    },
+  ],
+];
+
+describe('the type engine on idioms of real applications', () => {
+  it.each(CASES)('%s', (_name, c) => {
+    const got = answer(c.body, c);
+    expect(got.status).toBe(c.status);
+    expect(got.schema).toEqual(c.schema);
+  });
+});
