@@ -109,9 +109,11 @@ function serialize(scope: Obj, ctx: Ctx): Type {
         isList ? element(data) : data,
         ctx,
       );
-      const serializer = serializerOf(scope.state?.serializer, ctx);
       const paginated = r.state.paginated !== undefined;
       if (ctx.infer.isA(r.class, [PRIMITIVE])) return transformed;
+      const own = ownSerialization(scope.state?.serializer, isList, r.state.key, transformed, ctx);
+      if (own) return paginated ? withMeta(own) : own;
+      const serializer = serializerOf(scope.state?.serializer, ctx);
       if (serializer === 'json-api') return jsonApi(transformed, r.state.key, isList, paginated);
       const fields: Field[] = [];
       if (isList || serializer === 'data')
@@ -120,6 +122,41 @@ function serialize(scope: Obj, ctx: Ctx): Type {
       if (paginated) fields.push(META);
       return { kind: 'shape', fields };
     }),
+  );
+}
+
+/**
+ * The application's own serializer (a `SerializerAbstract` subclass that overrides
+ * `collection()` or `item()`): that method, run on the transformed data.
+ */
+function ownSerialization(
+  serializer: Type | undefined,
+  isList: boolean,
+  key: Type | undefined,
+  transformed: Type,
+  ctx: Ctx,
+): Type | undefined {
+  const found = serializer && members(serializer).find((t) => t.kind === 'object');
+  if (found?.kind !== 'object') return undefined;
+  const method = isList ? 'collection' : 'item';
+  if (!ctx.infer.world.classes.method(found.class, method)) return undefined;
+  const data = isList ? listOf(transformed) : transformed;
+  const result = ctx.infer.call(found, method, [key ?? NULL, data], ctx.frame);
+  return result.kind === 'unknown' ? undefined : result;
+}
+
+/**
+ * Fractal merges the paginator's `meta` into what the serializer made: a key of an object; a
+ * list (a serializer that returns the data as is) keeps its items, the `meta` key being
+ * something JSON cannot say of a list.
+ */
+function withMeta(serialized: Type): Type {
+  return union(
+    members(serialized).map((t) =>
+      t.kind === 'shape' && !t.fields.some((f) => f.key === 'meta')
+        ? { ...t, fields: [...t.fields, META] }
+        : t,
+    ),
   );
 }
 

@@ -462,9 +462,51 @@ export class TypeEngine implements Engine {
           const found = rules.properties?.(r, name, ctx);
           if (found) return found;
         }
-        return declaredProperty(this, className, name) ?? unknown(`->${name}`);
+        const declared = declaredProperty(this, className, name);
+        return declared ? this.propertyState(className, name, declared, r) : unknown(`->${name}`);
       }),
     );
+  }
+
+  private readonly settingUp = new Set<string>();
+
+  /**
+   * An object held in a property as the class's methods leave it: each statement-level call on
+   * `$this->name` in the class or its ancestors (a Fractal manager's serializer, set in a
+   * `buildManager()` that a handler calls first), applied in source order, method by method.
+   */
+  private propertyState(className: string, name: string, value: Type, self: Type): Type {
+    if (!members(value).some((t) => t.kind === 'object')) return value;
+    const key = `${className}::${name}`;
+    if (this.settingUp.has(key)) return value;
+    const effects = this.world.classes
+      .lineage(className)
+      .reverse()
+      .flatMap((c) =>
+        Object.values(c.facts.methods).flatMap((m) =>
+          (m.body?.thisEffects ?? [])
+            .filter((e) => e.property === name)
+            .map((effect) => ({ effect, body: m.body! })),
+        ),
+      );
+    if (effects.length === 0) return value;
+    this.settingUp.add(key);
+    try {
+      let state = value;
+      for (const { effect, body } of effects) {
+        const frame = frameOf(body, { this: self, static: className, depth: 1 });
+        const args = effect.args.map((a) => evaluate(this, a, frame));
+        const named = effect.named
+          ? Object.fromEntries(
+              Object.entries(effect.named).map(([k, e]) => [k, evaluate(this, e, frame)]),
+            )
+          : undefined;
+        state = this.effect(state, effect.method, args, frame, named);
+      }
+      return state;
+    } finally {
+      this.settingUp.delete(key);
+    }
   }
 
   /** A plain object's public properties, as `json_encode` writes them. */

@@ -27,9 +27,11 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     env: new Map(),
     defs,
     closure,
+    thisEffects: [],
   };
   const returns = functionReturns(fn, scope);
-  return { defs, returns };
+  const thisEffects = scope.thisEffects!;
+  return thisEffects.length > 0 ? { defs, returns, thisEffects } : { defs, returns };
 }
 
 /** The parameters of a function-like node, with their declared types. */
@@ -435,6 +437,10 @@ function effects(node: Node, scope: Scope): void {
     calls.unshift(at);
     at = child(child(at, 'what'), 'what');
   }
+  if (at?.kind === 'propertylookup') {
+    thisEffects(at, calls, scope);
+    return;
+  }
   if (at?.kind !== 'variable' || typeof at.name !== 'string' || at.name === 'this') return;
   const name = at.name;
   for (const call of calls) {
@@ -447,6 +453,25 @@ function effects(node: Node, scope: Scope): void {
     const named = transcribed.kind === 'call' ? transcribed.named : undefined;
     const method = String(offset.name);
     define(scope, name, { kind: 'effect', on, method, args, ...(named ? { named } : {}) });
+  }
+}
+
+/** `$this->manager->setSerializer(...)`: recorded for the methods that read `$this->manager`. */
+function thisEffects(lookup: Node, calls: Node[], scope: Scope): void {
+  const target = child(lookup, 'what');
+  const property = child(lookup, 'offset');
+  if (target?.kind !== 'variable' || target.name !== 'this') return;
+  if (property?.kind !== 'identifier' || !scope.thisEffects) return;
+  for (const call of calls) {
+    const offset = child(child(call, 'what'), 'offset');
+    if (offset?.kind !== 'identifier') return;
+    const transcribed = transcribe(call, scope);
+    scope.thisEffects.push({
+      property: String(property.name),
+      method: String(offset.name),
+      args: transcribed.kind === 'call' ? transcribed.args : [],
+      ...(transcribed.kind === 'call' && transcribed.named ? { named: transcribed.named } : {}),
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Node } from '../php/ast.js';
 import type { NameScope } from '../php/names.js';
-import type { Expr } from './types.js';
+import type { Expr, ThisEffect } from './types.js';
 
 /** What the transcription of one function body knows at a point of it. */
 export interface Scope {
@@ -17,6 +17,8 @@ export interface Scope {
   defs: Expr[];
   /** Transcribes a closure or arrow function found in an expression (set by `body.ts`). */
   closure: (node: Node, scope: Scope) => Expr;
+  /** Calls on `$this`'s properties, shared by the body's branches (see `Body.thisEffects`). */
+  thisEffects?: ThisEffect[];
 }
 
 /** A new definition of a local; returns its id. */

@@ -113,6 +113,18 @@ export interface Body {
   /** Local variables' definitions, referred to by `{ kind: 'def', id }` (each only to earlier ones). */
   defs: Expr[];
   returns: Ret[];
+  /**
+   * Statement-level calls on a property of `$this` (`$this->manager->setSerializer(...)`), in
+   * source order: what the method does to the object's state, which other methods then read.
+   */
+  thisEffects?: ThisEffect[];
+}
+
+export interface ThisEffect {
+  property: string;
+  method: string;
+  args: Expr[];
+  named?: Record<string, Expr>;
 }
 
 /**

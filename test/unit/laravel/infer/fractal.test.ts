@@ -145,4 +145,72 @@ describe('Fractal: transformers shaped by their serializer', () => {
     );
     expect(got.schema).toEqual(ITEM);
   });
+
+  /** A base controller whose manager's serializer is set in another method, before use. */
+  const SETUP = (serializer: string) => `<?php
+namespace App\\Http\\Controllers;
+use League\\Fractal\\Manager;
+use League\\Fractal\\Resource\\Item;
+use League\\Fractal\\Resource\\Collection;
+use League\\Fractal\\Pagination\\IlluminatePaginatorAdapter;
+abstract class Controller {
+    protected Manager $manager;
+    public function __construct() {
+        $this->manager = new Manager();
+    }
+    private function setUpManager() {
+        $this->manager->parseIncludes(request()->input('include', ''));
+        $this->manager->setSerializer(new ${serializer}());
+    }
+    protected function one($data, $transformer) {
+        $this->setUpManager();
+        return response()->json($this->manager->createData(new Item($data, $transformer))->toArray());
+    }
+    protected function many($paginator, $transformer) {
+        $this->setUpManager();
+        $resource = new Collection($paginator->getCollection(), $transformer);
+        $resource->setPaginator(new IlluminatePaginatorAdapter($paginator));
+        return response()->json($this->manager->createData($resource)->toArray());
+    }
+}`;
+
+  /** The application's own serializer: items and collections as they are, no `data` key. */
+  const PLAIN = `<?php
+namespace App\\Serializers;
+use League\\Fractal\\Serializer\\ArraySerializer;
+class PlainSerializer extends ArraySerializer {
+    public function collection(?string $resourceKey, array $data): array { return $data; }
+    public function item(?string $resourceKey, array $data): array { return ['item' => $data]; }
+}`;
+
+  it.each<[string, string, string, SchemaObject]>([
+    [
+      'a serializer set on $this->manager in another method: ArraySerializer',
+      '\\League\\Fractal\\Serializer\\ArraySerializer',
+      '        return $this->one($post, new \\App\\Transformers\\PostTransformer);',
+      ITEM,
+    ],
+    [
+      "the application's own serializer: its item() run",
+      '\\App\\Serializers\\PlainSerializer',
+      '        return $this->one($post, new \\App\\Transformers\\PostTransformer);',
+      { type: 'object', properties: { item: ITEM }, required: ['item'] },
+    ],
+    [
+      "the application's own serializer: its collection() run on a page",
+      '\\App\\Serializers\\PlainSerializer',
+      '        return $this->many(Post::paginate(), new \\App\\Transformers\\PostTransformer);',
+      { type: 'array', items: ITEM },
+    ],
+  ])('%s', (_name, serializer, body, schema) => {
+    const got = answer(body, {
+      files: {
+        'app/Transformers/PostTransformer.php': TRANSFORMER,
+        'app/Serializers/PlainSerializer.php': PLAIN,
+        'app/Http/Controllers/Controller.php': SETUP(serializer),
+      },
+    });
+    expect(got.status).toBe('200');
+    expect(got.schema).toEqual(schema);
+  });
 });
