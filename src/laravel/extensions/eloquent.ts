@@ -34,6 +34,28 @@ const model = (b: Builder, extra: Partial<Model> = {}): Type =>
     ...extra,
   };
 const many = (b: Builder): Type => listOf(model(b), true);
+/** `->get(['id', 'name'])`: rows of only those columns (`*` or none: every attribute). */
+const selected = (b: Builder, args: readonly Type[]): Type => {
+  const columns = args
+    .flatMap(
+      (a) =>
+        stringValues(a) ??
+        (a.kind === 'list'
+          ? (stringValues(a.items) ?? [])
+          : a.kind === 'shape'
+            ? a.fields.flatMap((f) => stringValues(f.type) ?? [])
+            : []),
+    )
+    .map((c) =>
+      c
+        .split(/\s+as\s+/i)
+        .pop()!
+        .replace(/^.*\./, '')
+        .trim(),
+    );
+  if (b.row || columns.length === 0 || columns.includes('*')) return model(b);
+  return model(b, { visible: [...new Set(columns)].sort() });
+};
 const maybe = (b: Builder): Type => union([model(b), NULL]);
 const keep: MethodRule = (r) => r;
 
@@ -172,7 +194,7 @@ const BUILDER: Record<string, MethodRule> = {
   ...Object.fromEntries(CHAINABLE.map((m) => [m, keep])),
   with: withLoaded,
   load: withLoaded,
-  get: (r) => (r.kind === 'builder' ? many(r) : undefined),
+  get: (r, args) => (r.kind === 'builder' ? listOf(selected(r, args), true) : undefined),
   all: (r) => (r.kind === 'builder' ? many(r) : undefined),
   cursor: (r) => (r.kind === 'builder' ? many(r) : undefined),
   lazy: (r) => (r.kind === 'builder' ? many(r) : undefined),

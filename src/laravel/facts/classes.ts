@@ -126,8 +126,11 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
   // constructor sets from a typed parameter (`$this->repo = $repo;`).
   const constructor = members.find((m) => m.kind === 'method' && text(m, 'name') === '__construct');
   const typed = new Map<string, string>();
-  for (const param of children(constructor, 'arguments')) {
+  const positions = new Map<string, number>();
+  for (const [position, param] of children(constructor, 'arguments').entries()) {
     const name = text(param, 'name');
+    if (name) positions.set(name, position);
+    if (name && Number(param.flags ?? 0) !== 0) (facts.fromConstructor ??= {})[name] = position;
     const declared = classOfNameNode(ctx.scope, child(param, 'type'));
     const promoted = Number(param.flags ?? 0) !== 0;
     // php-parser's flags: 1 public, 2 protected, 4 private (with readonly on top).
@@ -140,7 +143,6 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
       : undefined;
     if (name && hint) (facts.propertyHints ??= {})[name] = hint;
   }
-  if (typed.size === 0) return;
   for (const statement of children(child(constructor, 'body'), 'children')) {
     const assign = child(statement, 'expression');
     const left = child(assign, 'left');
@@ -148,7 +150,11 @@ function readMembers(facts: ClassFacts, members: Node[], ctx: EvalContext): void
     if (assign?.kind !== 'assign' || left?.kind !== 'propertylookup') continue;
     const target = child(left, 'what');
     const property = text(left, 'offset');
-    const type = right?.kind === 'variable' ? typed.get(String(right.name)) : undefined;
+    const from = right?.kind === 'variable' ? String(right.name) : undefined;
+    const position = from === undefined ? undefined : positions.get(from);
+    if (target?.kind === 'variable' && target.name === 'this' && property && position !== undefined)
+      (facts.fromConstructor ??= {})[property] ??= position;
+    const type = from === undefined ? undefined : typed.get(from);
     if (target?.kind !== 'variable' || target.name !== 'this' || !property || !type) continue;
     (facts.types ??= {})[property] ??= type;
     (facts.propertyHints ??= {})[property] ??= { kind: 'name', name: type };

@@ -102,6 +102,11 @@ export interface ClassFacts {
   publicProperties?: string[];
   /** Property types as declared or documented (`@var`), and the class's `@property` tags. */
   propertyHints?: Record<string, DocType>;
+  /**
+   * Properties the constructor sets from its parameters (promoted ones, `$this->query = $query;`):
+   * property → the parameter's position, so an instance made with known arguments knows them.
+   */
+  fromConstructor?: Record<string, number>;
   /** Property defaults, static ones included (`$casts`, `$hidden`, `$wrap`, `$table`, ...). */
   properties: Record<string, PhpValue>;
   constants: Record<string, PhpValue>;

@@ -462,10 +462,24 @@ export class TypeEngine implements Engine {
           const found = rules.properties?.(r, name, ctx);
           if (found) return found;
         }
+        const passed = r.kind === 'object' ? this.constructorArgument(r, name) : undefined;
+        if (passed) return passed;
         const declared = declaredProperty(this, className, name);
         return declared ? this.propertyState(className, name, declared, r) : unknown(`->${name}`);
       }),
     );
+  }
+
+  /** `new Listing($query)` then `$this->query` inside it: the argument, when it is known. */
+  private constructorArgument(
+    r: Extract<Type, { kind: 'object' }>,
+    name: string,
+  ): Type | undefined {
+    if (!r.args) return undefined;
+    const owner = this.world.classes.method(r.class, '__construct')?.owner;
+    const position = owner?.facts.fromConstructor?.[name];
+    const arg = position === undefined ? undefined : r.args[position];
+    return arg && !isUnknown(arg) ? arg : undefined;
   }
 
   private readonly settingUp = new Set<string>();

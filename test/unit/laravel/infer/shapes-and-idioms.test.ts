@@ -57,6 +57,40 @@ const CASES: [string, Case][] = [
       },
     },
   ],
+  [
+    'an object built with a query, which its methods read back from a property',
+    {
+      body: `        return (new \\App\\Support\\Listing(Post::query()->where('published', true)))->respond();`,
+      files: {
+        'app/Support/Listing.php': `<?php
+namespace App\\Support;
+use Illuminate\\Database\\Eloquent\\Builder;
+class Listing {
+    protected Builder $query;
+    public function __construct(Builder $query) { $this->query = $query; }
+    public function respond() {
+        return response()->json(['data' => $this->query->get(['id', 'title']), 'total' => $this->query->count()]);
+    }
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, title: { type: 'string' } },
+              required: ['id', 'title'],
+            },
+          },
+          total: { type: 'integer' },
+        },
+        required: ['data', 'total'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
