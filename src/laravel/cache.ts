@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FileFacts } from './facts/types.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
-const FACTS_VERSION = 16;
+const FACTS_VERSION = 17;
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
 

@@ -60,7 +60,8 @@ export function resolveReplies(input: ReplyInput): {
     const withBody = list.filter((a) => a.body);
     const known = withBody.filter((a) => !isUnknownBody(a.body!));
     const media = list.find((a) => a.media)?.media ?? 'application/json';
-    if (withBody.length === 0) {
+    // A 204 or 304 has no body, whatever the code gives it: the HTTP layer drops it.
+    if (withBody.length === 0 || status === 204 || status === 304) {
       out.set(status, { kind: 'empty', status, description });
     } else if (known.length === 0 && isJson(media)) {
       const first = withBody[0]!;

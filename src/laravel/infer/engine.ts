@@ -356,17 +356,24 @@ export class TypeEngine implements Engine {
     if (!facts.body) return hinted();
     const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${args.map(typeKey).join(',')}`;
     return this.memoised(key, frame, () => {
-      const inner = this.frameFor(
-        facts,
-        facts.body!,
-        self,
-        staticClass,
-        args,
-        frame.depth + 1,
-        named,
-      );
-      return withHints(this, this.returnsOf(inner, facts.body!.returns), facts.hints, staticClass);
+      const inner = (on: Type | undefined) =>
+        this.frameFor(facts, facts.body!, on, staticClass, args, frame.depth + 1, named);
+      const body = facts.body!;
+      const after = self && body.thisSets ? this.afterSets(self, body, inner(self)) : self;
+      return withHints(this, this.returnsOf(inner(after), body.returns), facts.hints, staticClass);
     });
+  }
+
+  /**
+   * `$this` as a method leaves it: an object of the project with the properties the method
+   * assigns (`setData($data) { $this->data = $data; return $this; }`), which a chained call
+   * (`$this->setData($x)->respond()`) then reads.
+   */
+  private afterSets(self: Type, body: Body, frame: Frame): Type {
+    if (self.kind !== 'object' || !this.world.classes.has(self.class)) return self;
+    const state = { ...self.state };
+    for (const set of body.thisSets ?? []) state[set.property] = this.evaluate(set.value, frame);
+    return { ...self, state };
   }
 
   /**
@@ -462,6 +469,8 @@ export class TypeEngine implements Engine {
           const found = rules.properties?.(r, name, ctx);
           if (found) return found;
         }
+        if (r.kind === 'object' && r.state && Object.hasOwn(r.state, name))
+          if (this.world.classes.has(r.class)) return r.state[name]!;
         const passed = r.kind === 'object' ? this.constructorArgument(r, name) : undefined;
         if (passed) return passed;
         const declared = declaredProperty(this, className, name);

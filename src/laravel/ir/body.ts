@@ -28,10 +28,16 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     defs,
     closure,
     thisEffects: [],
+    thisSets: [],
   };
   const returns = functionReturns(fn, scope);
-  const thisEffects = scope.thisEffects!;
-  return thisEffects.length > 0 ? { defs, returns, thisEffects } : { defs, returns };
+  const { thisEffects, thisSets } = scope;
+  return {
+    defs,
+    returns,
+    ...(thisEffects!.length > 0 ? { thisEffects } : {}),
+    ...(thisSets!.length > 0 ? { thisSets } : {}),
+  };
 }
 
 /** The parameters of a function-like node, with their declared types. */
@@ -495,6 +501,13 @@ function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }
   }
   if (left.kind === 'list' || left.kind === 'array') {
     destructure(left, value, scope);
+    return;
+  }
+  if (left.kind === 'propertylookup' && operator === '=') {
+    const target = child(left, 'what');
+    const property = child(left, 'offset');
+    if (target?.kind === 'variable' && target.name === 'this' && property?.kind === 'identifier')
+      scope.thisSets?.push({ property: String(property.name), value });
     return;
   }
   if (left.kind === 'offsetlookup' && operator === '=') {

@@ -19,6 +19,8 @@ export interface Scope {
   closure: (node: Node, scope: Scope) => Expr;
   /** Calls on `$this`'s properties, shared by the body's branches (see `Body.thisEffects`). */
   thisEffects?: ThisEffect[];
+  /** Assignments to `$this`'s properties (see `Body.thisSets`). */
+  thisSets?: { property: string; value: Expr }[];
 }
 
 /** A new definition of a local; returns its id. */

@@ -118,6 +118,8 @@ export interface Body {
    * source order: what the method does to the object's state, which other methods then read.
    */
   thisEffects?: ThisEffect[];
+  /** `$this->data = $data;` in the body, in source order: a fluent setter's state. */
+  thisSets?: { property: string; value: Expr }[];
 }
 
 export interface ThisEffect {

@@ -2,6 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
 import { answer } from './fixture.js';
 
+/** A base controller with fluent setters, as older API packages wrote them. */
+const FLUENT = {
+  'app/Http/Controllers/Controller.php': `<?php
+namespace App\\Http\\Controllers;
+abstract class Controller {
+    protected $meta = [];
+    protected $data = null;
+    protected $status = 200;
+    protected function setMeta(array $meta) { $this->meta = $meta; return $this; }
+    protected function setData($data) { $this->data = $data; return $this; }
+    protected function setStatus($status) { $this->status = $status; return $this; }
+    protected function respond() {
+        $response = [];
+        if (!empty($this->meta)) {
+            $response['meta'] = $this->meta;
+        }
+        $response['data'] = $this->data;
+        return response()->json($response, $this->status);
+    }
+}`,
+};
+
 interface Case {
   body: string;
   method?: string;
@@ -9,7 +31,8 @@ interface Case {
   files?: Record<string, string>;
   params?: string;
   status: string;
-  schema: SchemaObject;
+  /** Undefined: no body. */
+  schema: SchemaObject | undefined;
 }
 
 /**
@@ -89,6 +112,36 @@ class Listing {
         },
         required: ['data', 'total'],
       },
+    },
+  ],
+  [
+    'fluent setters on the controller, then one method that answers what they set',
+    {
+      body: `        return $this->setMeta(['count' => 1])->setData($post)->respond();`,
+      files: FLUENT,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          meta: {
+            type: 'object',
+            properties: { count: { type: 'integer', enum: [1] } },
+            required: ['count'],
+          },
+          data: { $ref: '#/components/schemas/Post' },
+        },
+        required: ['data'],
+      },
+    },
+  ],
+  [
+    'a fluent status setter: 204, no body',
+    {
+      method: 'delete',
+      body: `        return $this->setStatus(204)->respond();`,
+      files: FLUENT,
+      status: '204',
+      schema: undefined,
     },
   ],
 ];
