@@ -263,11 +263,18 @@ const TYPE_TESTS: Record<string, string> = {
   is_bool: 'boolean',
   is_float: 'number',
   is_array: 'array',
+  // `$x === true`, `$x !== false` (see ir/body.ts).
+  is_true: 'true',
+  is_false: 'false',
 };
 
 /** Whether a value is of a PHP type, when that can be told. */
 function isOfType(t: Type, type: string): boolean | undefined {
   if (t.kind === 'unknown' || t.kind === 'schema') return undefined;
+  if (type === 'true' || type === 'false') {
+    if (t.kind === 'literal') return t.value === (type === 'true');
+    return t.kind === 'scalar' && t.type === 'boolean' ? undefined : false;
+  }
   if (t.kind === 'scalar') return t.type === type;
   if (t.kind === 'literal') return typeOfLiteral(t.value) === type;
   if (t.kind === 'shape' || t.kind === 'list' || t.kind === 'map')

@@ -228,6 +228,26 @@ const TYPE_TESTS = new Set([
   'is_array',
 ]);
 
+/**
+ * `$x === true`, `$valid !== true`, `false == $x`: a test of a local against a boolean,
+ * written as the type test `is_true`/`is_false` (`not` for `!==` and `!=`).
+ */
+function booleanCompared(
+  node: Node,
+  scope: Scope,
+): { name: string; class: string; not: boolean } | undefined {
+  const op = String(node.type);
+  if (!['===', '!==', '==', '!='].includes(op)) return undefined;
+  const sides = [child(node, 'left'), child(node, 'right')];
+  const literal = sides.find((n) => n?.kind === 'boolean');
+  const local = sides.find((n) => n?.kind === 'variable');
+  if (!literal || !local || typeof local.name !== 'string' || local.name === 'this')
+    return undefined;
+  if (!localValue(scope, local.name)) return undefined;
+  const truth = literal.value === true || String(literal.raw).toLowerCase() === 'true';
+  return { name: local.name, class: truth ? 'is_true' : 'is_false', not: op.startsWith('!') };
+}
+
 /** `$x instanceof Y` (or its negation) on a local, not a parameter (those are `Guard`s). */
 function localInstanceof(
   test: Node | undefined,
@@ -252,6 +272,8 @@ function localInstanceof(
     if (!TYPE_TESTS.has(fn) || !local || !localValue(scope, local)) return undefined;
     return { name: local, class: fn, not };
   }
+  const compared = node?.kind === 'bin' ? booleanCompared(node, scope) : undefined;
+  if (compared) return { ...compared, not: compared.not !== not };
   if (node?.kind !== 'bin' || node.type !== 'instanceof') return undefined;
   const left = child(node, 'left');
   const name = left?.kind === 'variable' && typeof left.name === 'string' ? left.name : undefined;

@@ -144,6 +144,30 @@ class Listing {
       schema: undefined,
     },
   ],
+  [
+    'a check that answers an error or true, returned unless it is true: the created model is a 201',
+    {
+      method: 'post',
+      body: `        $valid = $this->check($request);
+        if ($valid !== true) {
+            return $valid;
+        }
+        return new PostResource(Post::create($request->all()));
+    }
+    private function check($request)
+    {
+        if ($request->input('title') === '') {
+            return response()->json(['error' => 'A title is needed.'], 400);
+        }
+        return true;`,
+      status: '201',
+      schema: {
+        type: 'object',
+        properties: { data: { $ref: '#/components/schemas/PostResource' } },
+        required: ['data'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
