@@ -9,6 +9,7 @@ import { functions } from './functions.js';
 import { requests } from './requests.js';
 import { values } from './values.js';
 import { paginators } from './paginators.js';
+import { presenters } from './presenters.js';
 import { resources } from './resources.js';
 import { responses } from './response.js';
 
@@ -26,4 +27,5 @@ export const EXTENSIONS: readonly Extension[] = [
   responses,
   fractal,
   data,
+  presenters,
 ];

@@ -168,6 +168,50 @@ class Listing {
       },
     },
   ],
+  [
+    "laravel-auto-presenter: a model decorated with its presenter answers the presenter's toArray()",
+    {
+      body: `        return response()->json(['data' => \\McCool\\LaravelAutoPresenter\\Facades\\AutoPresenter::decorate($post)]);`,
+      files: {
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    protected $casts = ['published' => 'boolean'];
+    public function getPresenterClass() { return \\App\\Presenters\\PostPresenter::class; }
+}`,
+        'app/Presenters/PostPresenter.php': `<?php
+namespace App\\Presenters;
+use McCool\\LaravelAutoPresenter\\BasePresenter;
+class PostPresenter extends BasePresenter {
+    public function excerpt(): string { return substr($this->wrappedObject->title, 0, 10); }
+    public function toArray() {
+        return array_merge($this->wrappedObject->toArray(), ['excerpt' => $this->excerpt()]);
+    }
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              user_id: { type: 'integer' },
+              title: { type: 'string' },
+              published: { type: 'boolean' },
+              created_at: { type: 'string', format: 'date-time' },
+              updated_at: { type: 'string', format: 'date-time' },
+              excerpt: { type: 'string' },
+            },
+            required: ['id', 'user_id', 'title', 'created_at', 'updated_at', 'excerpt'],
+          },
+        },
+        required: ['data'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
