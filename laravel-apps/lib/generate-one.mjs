@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
-const [dist, project, out] = process.argv.slice(2);
+const [dist, project, out, withFacts] = process.argv.slice(2);
 const started = performance.now();
 const { generateOpenApi } = await import(pathToFileURL(`${dist}/index.js`).href);
 let result;
@@ -23,4 +23,11 @@ try {
 }
 result.ms = Math.round(performance.now() - started);
 result.peakMB = Math.round(process.resourceUsage().maxRSS / 1024);
+// What the app's own tests assert, read after the figures of the run above are taken.
+if (result.ok && withFacts === 'facts') {
+  const { routeTable } = await import(pathToFileURL(`${dist}/index.js`).href);
+  const { extractFacts } = await import('./ground-truth/extract.mjs');
+  const named = (await routeTable(project)).filter((r) => r.name);
+  result.tests = extractFacts(project, new Map(named.map((r) => [r.name, r.uri])));
+}
 writeFileSync(out, JSON.stringify(result));
