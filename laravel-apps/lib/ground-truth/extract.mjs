@@ -1,6 +1,8 @@
 // Facts from an app's own tests: every PHPUnit test method (with setUp and its data provider's
 // rows) and every Pest test (with beforeEach and its datasets) run through the interpreter;
 // each assertion on a response becomes a fact about the request's answer, with file and line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { classLookup, defaultProperties, findMethod } from './classes.mjs';
 import { evaluate, frame, invoke, runStatements } from './interpret.mjs';
 import { indexTests, phpFiles, qualify } from './parse.mjs';
@@ -8,6 +10,13 @@ import { splitPath, pathsOfArray } from './response.mjs';
 import { isArr, UNKNOWN } from './values.mjs';
 
 const MAX_ROWS = 30;
+
+/** Whether any test calls `route('name')` (and so needs the route table). */
+export function usesRouteNames(appDir) {
+  return phpFiles(appDir, 'tests').some((file) =>
+    /(^|[^>\w$])route\(/.test(readFileSync(join(appDir, file), 'utf8')),
+  );
+}
 
 /**
  * `{ facts, requests, tests, files, parseFailures }` for the app in `appDir`; `routes` maps a
@@ -72,7 +81,13 @@ function newTest(label, context) {
         request,
       });
     },
+    /**
+     * A read of the body used in an assertion. A value read before a later request was made
+     * (`$id = $r->json('data.id')`, then another request compared with `$id`) is an input of
+     * that later check, not a fact about the first answer.
+     */
     jsonFact(json, node, f) {
+      if (json.n !== undefined && json.n < test.requests.length) return;
       if (!json.optional && json.path.length > 0 && json.path.every((s) => typeof s === 'string'))
         test.fact(json.resp.r, 'property', { path: json.path }, node, f);
     },

@@ -259,7 +259,8 @@ function property(node, f) {
   const base = evaluate(node.what, f);
   const name = node.offset.kind === 'identifier' ? node.offset.name : undefined;
   if (base === THIS && name) return f.test.props.get(name) ?? UNKNOWN;
-  if (base?.t === 'json' && name) return { t: 'json', resp: base.resp, path: [...base.path, name] };
+  if (base?.t === 'json' && name)
+    return { t: 'json', resp: base.resp, path: [...base.path, name], n: f.test.requests.length };
   if (base?.t === 'expect' && name === 'not') return { ...base, not: !base.not };
   if (base?.t === 'expect' && name === 'and') return base;
   return UNKNOWN;
@@ -271,9 +272,11 @@ function offset(node, f) {
   if (isArr(base)) return lookup(base, key) ?? UNKNOWN;
   const segment = typeof key === 'number' || /^\d+$/.test(String(key)) ? '*' : key;
   if (typeof segment !== 'string') return UNKNOWN;
-  if (base?.t === 'json') return { t: 'json', resp: base.resp, path: [...base.path, segment] };
+  if (base?.t === 'json')
+    return { t: 'json', resp: base.resp, path: [...base.path, segment], n: f.test.requests.length };
   // A TestResponse is ArrayAccess over its JSON body.
-  if (base?.t === 'resp') return { t: 'json', resp: base, path: [segment] };
+  if (base?.t === 'resp')
+    return { t: 'json', resp: base, path: [segment], n: f.test.requests.length };
   return UNKNOWN;
 }
 

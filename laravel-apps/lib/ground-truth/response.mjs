@@ -101,10 +101,12 @@ function onResponse(resp, lower, { values, named }, node, f) {
     lower === 'original'
   ) {
     const path = a === undefined || a === null || a === true ? [] : splitPath(a);
-    return path ? { t: 'json', resp, path } : UNKNOWN;
+    return path ? { t: 'json', resp, path, n: f.test.requests.length } : UNKNOWN;
   } else if (lower === 'status' || lower === 'getstatuscode') return { t: 'statusread', resp };
   else if (!lower.startsWith('assert'))
-    return lower === 'collect' ? { t: 'json', resp, path: splitPath(a) ?? [] } : UNKNOWN;
+    return lower === 'collect'
+      ? { t: 'json', resp, path: splitPath(a) ?? [], n: f.test.requests.length }
+      : UNKNOWN;
   return resp;
 }
 

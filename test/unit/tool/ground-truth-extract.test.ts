@@ -195,6 +195,17 @@ const CASES: [
     },
   ],
   [
+    'a value read before a later request is an input of that request, not a fact',
+    {
+      given: phpunit(`public function test_stale() {
+        $id = $this->postJson('/api/things')->json('data.id');
+        $r = $this->getJson('/api/orders');
+        $this->assertEquals($id, $r->json('data.thing_id'));
+      }`),
+      want: ['property GET /api/orders data.thing_id'],
+    },
+  ],
+  [
     'assertJsonFragment holds at any depth; assertJsonMissing is no fact',
     {
       given: phpunit(`public function test_fragment() {
