@@ -39,8 +39,10 @@ export function pathsOfArray(value, prefix, structure) {
   const out = [];
   if (!isArr(value)) return out;
   for (const { key, value: v } of value.entries) {
+    // assertJsonStructure: a name listed is a key; `[['id']]` (a list inside) reads item 0.
     if (structure && typeof key === 'number') {
       if (typeof v === 'string') out.push([...prefix, ...(splitPath(v) ?? [])]);
+      else if (isArr(v)) out.push(...pathsOfArray(v, [...prefix, '*'], structure));
       continue;
     }
     const segment = typeof key === 'number' ? '*' : key === '*' ? '*' : key;
