@@ -206,6 +206,16 @@ const CASES: [
     },
   ],
   [
+    'assertions in a catch block (a failed main path) are not read',
+    {
+      given: phpunit(`public function test_catch() {
+        try { $r = $this->postJson('/api/things'); } catch (\\Exception $e) { $r->assertStatus(302); }
+        $r->assertCreated();
+      }`),
+      want: ['status POST /api/things 201'],
+    },
+  ],
+  [
     'assertJsonFragment holds at any depth; assertJsonMissing is no fact',
     {
       given: phpunit(`public function test_fragment() {
