@@ -30,8 +30,8 @@ export async function selfTest(appsDir, dist) {
       if (!facts.includes(want)) failures.push(`${app}: not extracted: ${want}`);
     }
     for (const [, at, reason, path] of MUST_STAY_OUT.filter((c) => c[0] === app))
-      for (const f of facts.filter((x) => x.endsWith(` | ${at}`) && x.startsWith('property')))
-        if (!path || f.split(' | ')[2] === path)
+      for (const f of facts.filter((x) => x.endsWith(` | ${at}`)))
+        if (path ? f.split(' | ')[2] === path : f.startsWith('property'))
           failures.push(`${app}: must stay out (${reason}): ${f}`);
   }
   return { checked: CHECKED.length, stayOut: MUST_STAY_OUT.length, failures };
