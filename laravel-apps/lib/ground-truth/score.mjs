@@ -58,7 +58,9 @@ const where = (fact) => `${fact.file}:${fact.line}`;
 /** The figures and misses of one app: `{ figures, misses }`. */
 export function scoreFacts(doc, facts) {
   const index = operationIndex(doc);
-  const prefixes = new Set(index.map((op) => op.segments[0]));
+  // A request is to the API when its first segment starts a documented path, or is `api`
+  // (so that an app whose routes the generator does not find still counts its requests).
+  const prefixes = new Set(['api', ...index.map((op) => op.segments[0])]);
   const requests = new Map();
   const groups = {
     property: new Map(),
