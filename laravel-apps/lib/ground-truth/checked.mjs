@@ -343,6 +343,50 @@ export const CHECKED = [
     '..reminder_id',
     'tests/Api/ApiReminderControllerTest.php:403',
   ],
+  ['linkace', 'validation', 'POST api/v1/links', 'url', 'tests/Controller/API/LinkApiTest.php:225'],
+  [
+    'linkace',
+    'validation',
+    'POST api/v1/links',
+    'is_private',
+    'tests/Controller/API/LinkApiTest.php:225',
+  ],
+  [
+    'linkace',
+    'validation',
+    'POST api/v1/links',
+    'check_disabled',
+    'tests/Controller/API/LinkApiTest.php:225',
+  ],
+  [
+    'coolify',
+    'validation',
+    'PATCH /api/v1/applications/{?}',
+    'disable_build_cache',
+    'tests/Feature/Api/ApplicationSettingsApiTest.php:194',
+  ],
+  [
+    'relaticle',
+    'validation',
+    'POST /api/v1/companies',
+    'custom_fields',
+    'tests/Feature/Api/V1/CompaniesApiTest.php:634',
+  ],
+  [
+    'relaticle',
+    'status',
+    'POST /api/v1/companies',
+    '422',
+    'tests/Feature/Api/V1/CompaniesApiTest.php:633',
+  ],
+  [
+    'opnform',
+    'validation',
+    'POST /open/forms/{?}/integrations',
+    'data.webhook_secret',
+    'tests/Feature/Forms/FormIntegrationTest.php:267',
+    'route',
+  ],
 ];
 
 /** `[app, 'file:line', why, what?]`: no property fact there (no fact of that `what`, when given). */
