@@ -81,7 +81,9 @@ function onResponse(resp, lower, { values, named }, node, f) {
     if (a?.t === 'closure') fluent(resp, [], a, f);
     else for (const path of pathsOfArray(a, [], false)) fact('property', { path });
   } else if (lower === 'assertjsonfragment') {
-    for (const path of pathsOfArray(a, [], false)) fact('property', { path, anywhere: true });
+    // A fragment is found anywhere: a list around it (`[[...]]`) says nothing of where.
+    for (const path of pathsOfArray(a, [], false))
+      fact('property', { path: path[0] === '*' ? path.slice(1) : path, anywhere: true });
   } else if (lower === 'assertjsonpath') {
     const path = splitPath(a);
     // A null expected value passes when the key is missing: not a fact.

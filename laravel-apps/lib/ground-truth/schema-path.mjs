@@ -19,9 +19,12 @@ function step(doc, schemas, segment) {
   const next = [];
   for (const s of schemas.flatMap((x) => alternatives(doc, x))) {
     if (segment === '*') {
+      // `*` is every item of a list, or every value of an object (assertJsonStructure's `*`
+      // walks both).
       if (isArrayish(s) && s.items) next.push(s.items);
       else if (s.additionalProperties && typeof s.additionalProperties === 'object')
         next.push(s.additionalProperties);
+      else next.push(...Object.values(deref(doc, s.properties) ?? {}));
     } else {
       const props = deref(doc, s.properties);
       if (props && props[segment]) next.push(props[segment]);
@@ -84,6 +87,9 @@ export function missCause(doc, schema, path) {
   const alts = miss.schemas.flatMap((s) => alternatives(doc, s));
   if (miss.at === 0 && (segment === 'meta' || segment === 'links'))
     return { cause: `top-level \`${segment}\` not documented (a paginator's envelope?)` };
+  const listAsObject = objectReadAsList(doc, schema, path.slice(0, miss.at + 1));
+  if (listAsObject !== undefined)
+    return { cause: 'documented as an object, the test reads a list', detail: listAsObject };
   if (alts.length > 0 && alts.every((s) => isEmptySchema(doc, s)))
     return {
       cause: 'schema says nothing where the path goes on ({} or an object without properties)',
@@ -97,4 +103,17 @@ export function missCause(doc, schema, path) {
       detail: at,
     };
   return { cause: 'property not documented', detail: `${segment} at ${at}` };
+}
+
+/** Where a `*` of the path meets an object that is neither a list nor a map, if it does. */
+function objectReadAsList(doc, schema, path) {
+  let schemas = [schema];
+  for (let i = 0; i < path.length && schemas.length > 0; i++) {
+    const alts = schemas.flatMap((s) => alternatives(doc, s));
+    const listOrMap = (s) => isArrayish(s) || typeof s.additionalProperties === 'object';
+    if (path[i] === '*' && alts.some((s) => s.properties) && !alts.some(listOrMap))
+      return path.slice(0, i).join('.') || '(root)';
+    schemas = step(doc, schemas, path[i]);
+  }
+  return undefined;
 }

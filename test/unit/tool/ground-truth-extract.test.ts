@@ -220,8 +220,9 @@ const CASES: [
     {
       given: phpunit(`public function test_fragment() {
         $this->getJson('/api/things')->assertJsonFragment(['name' => 'x'])->assertJsonMissing(['secret' => 1]);
+        $this->getJson('/api/other')->assertJsonFragment([['id' => 1]]);
       }`),
-      want: ['property GET /api/things ..name'],
+      want: ['property GET /api/things ..name', 'property GET /api/other ..id'],
     },
   ],
   [

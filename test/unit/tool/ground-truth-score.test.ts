@@ -109,6 +109,17 @@ const SCORES: [string, { facts: object[]; want: Record<string, number>; causes?:
     },
   ],
   [
+    "assertJsonStructure's * walks every value of an object too",
+    {
+      facts: [
+        fact('property', 'get', '/api/things/mine', { path: ['*', '*', 'id'] }),
+        fact('property', 'put', '/api/things/1', { path: ['*', 'id'] }),
+      ],
+      want: { properties: 2, propertiesFound: 1 },
+      causes: ['documented as an object, the test reads a list'],
+    },
+  ],
+  [
     'a body asserted beside an error status is not the success schema',
     {
       facts: [fact('property', 'get', '/api/things', { path: ['message'], asserted: [401] })],
