@@ -15,6 +15,8 @@ import { compareWithReference } from './lib/compare.mjs';
 import { regressions } from './lib/gate.mjs';
 import { measureDocument, round } from './lib/measure.mjs';
 import { render, renderRegressions } from './lib/report.mjs';
+import { renderMisses, renderTests } from './lib/ground-truth/report.mjs';
+import { scoreFacts, withRatios } from './lib/ground-truth/score.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -60,6 +62,7 @@ async function main() {
     flags.details === '-' ? undefined : resolve(flags.details ?? join(HERE, '.results'));
   if (details) mkdirSync(details, { recursive: true });
   const apps = {};
+  const misses = {};
   for (const app of APPS) {
     if (flags.only.length > 0 && !flags.only.includes(app.name)) {
       if (committed?.apps?.[app.name]) apps[app.name] = committed.apps[app.name];
@@ -84,9 +87,30 @@ async function main() {
         `laravel-apps: ${app.name}'s document is not valid OpenAPI: ${JSON.stringify(validation.errors).slice(0, 2000)}`,
       );
     apps[app.name] = figuresOf(app, run, appsDir, details);
+    if (run.tests) {
+      const scored = scoreFacts(run.document, run.tests.facts);
+      apps[app.name].tests = {
+        testFiles: run.tests.files,
+        tests: run.tests.tests,
+        ...scored.figures,
+      };
+      misses[app.name] = scored.misses;
+      if (details)
+        writeFileSync(
+          join(details, `${app.name}.tests.json`),
+          JSON.stringify(
+            { figures: scored.figures, misses: scored.misses, facts: run.tests.facts },
+            null,
+            2,
+          ),
+        );
+    }
   }
   const figures = { date: new Date().toISOString().slice(0, 10), apps, totals: totals(apps) };
+  figures.totals.tests = pooled(apps);
   process.stdout.write(render(figures));
+  process.stdout.write(renderTests(apps, figures.totals.tests));
+  if (flags.misses) process.stdout.write('\n' + renderMisses(misses));
   const worse = regressions(committed, figures);
   if (worse.length > 0) {
     log(
@@ -101,13 +125,23 @@ async function main() {
   return 0;
 }
 
+/** The ground-truth counts of every app summed, and their ratios. */
+function pooled(apps) {
+  const counts = {};
+  for (const f of Object.values(apps))
+    for (const [key, value] of Object.entries(f.tests ?? {}))
+      if (!/Recall|Agreement|^tests$|^testFiles$/.test(key))
+        counts[key] = (counts[key] ?? 0) + value;
+  return withRatios(counts);
+}
+
 function generate(dist, project) {
   const scratch = mkdtempSync(join(tmpdir(), 'apidoc-laravel-apps-'));
   const out = join(scratch, 'run.json');
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [join(HERE, 'lib/generate-one.mjs'), dist, project, out],
+      [join(HERE, 'lib/generate-one.mjs'), dist, project, out, 'facts'],
       { maxBuffer: 64 * 2 ** 20, timeout: 300_000 },
       (error, _stdout, stderr) => {
         try {

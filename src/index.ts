@@ -52,3 +52,4 @@ export type { ProxyOptions } from './core/engine/options.js';
 export type { WatchSession, Generation, Generate } from './watch/session.js';
 export type { WatchOptions } from './watch/options.js';
 export type { WatchEvent } from './watch/events.js';
+export { routeTable, type RouteRow } from './laravel/route-table.js';

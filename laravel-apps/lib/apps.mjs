@@ -30,6 +30,19 @@ export const APPS = [
     // Laravel 5.7 route classes, not route files.
     apiRoutes: ['app/Http/Routes/ApiRoutes.php', 'app/Http/Routes/ApiSystemRoutes.php'],
   },
+  {
+    name: 'processmaker',
+    reference: 'processmaker.reference.json',
+    declared: 285,
+    apiRoutes: ['routes/api.php', 'routes/v1_1', 'routes/engine.php'],
+  },
+  { name: 'opnform', reference: 'opnform.reference.yaml', declared: 111 },
+  { name: 'relaticle', declared: 27 },
+  // Routes in RouteServiceProvider::mapApiRoutes() (no route files: none declared by pattern).
+  { name: 'phpvms', declared: 67 },
+  // Route attributes on the controllers (spatie/laravel-route-attributes), no route files.
+  { name: 'vito', declared: 72 },
+  { name: 'monica-v4', declared: 171 },
 ];
 
 /**

@@ -12,13 +12,15 @@ prints a table of figures per app and compares them with the committed ones
   --accept           write figures.json even when a figure got worse
   --details <dir>    write each app's document and what it misses against its reference
                      (default laravel-apps/.results; "-" for none)
+  --misses           print what the apps' tests assert and the document misses, by cause
+                     and by operation, each with the test's file:line
   --dist <dir>       the build to run (default dist/)
   --help`;
 
 export class UsageError extends Error {}
 
 export function parseFlags(argv) {
-  const flags = { only: [], check: false, accept: false, help: false };
+  const flags = { only: [], check: false, accept: false, help: false, misses: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -32,6 +34,7 @@ export function parseFlags(argv) {
     else if (arg === '--accept') flags.accept = true;
     else if (arg === '--details') flags.details = value();
     else if (arg === '--dist') flags.dist = value();
+    else if (arg === '--misses') flags.misses = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
     else throw new UsageError(`unknown option ${arg}`);
   }

@@ -16,6 +16,15 @@ const HIGHER = [
 /** Figures that must not rise. */
 const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules', 'routesNotDocumented'];
 
+/** Ground-truth figures (what the apps' own tests assert) that must not fall. */
+const TESTS = [
+  'routesFound',
+  'propertyRecall',
+  'statusAgreement',
+  'errorStatusRecall',
+  'validationFieldRecall',
+];
+
 const EPSILON = 1e-9;
 
 /** `[{ app, figure, was, now }]` for every figure worse than in `committed`. */
@@ -38,10 +47,17 @@ export function regressions(committed, current) {
       compare(f, was[f], now[f], false);
     }
     for (const f of HIGHER) compare(`reference.${f}`, was.reference?.[f], now.reference?.[f], true);
+    for (const f of TESTS) compare(`tests.${f}`, was.tests?.[f], now.tests?.[f], true);
   }
   if (committed?.totals && current.totals)
     for (const f of ['emptyShare', 'get201', 'parseFailures', 'routesNotDocumented'])
       if (current.totals[f] > committed.totals[f] + EPSILON)
         worse.push({ app: 'all', figure: f, was: committed.totals[f], now: current.totals[f] });
+  for (const f of TESTS) {
+    const was = committed?.totals?.tests?.[f];
+    const now = current.totals?.tests?.[f];
+    if (typeof was === 'number' && typeof now === 'number' && now < was - EPSILON)
+      worse.push({ app: 'all', figure: `tests.${f}`, was, now });
+  }
   return worse;
 }

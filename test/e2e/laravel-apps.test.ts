@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
 // @ts-expect-error -- a plain ES module of the tool, without declarations
 import { findAppsDir } from '../../laravel-apps/lib/apps.mjs';
+// @ts-expect-error -- a plain ES module of the tool, without declarations
+import { selfTest } from '../../laravel-apps/lib/ground-truth/self-test.mjs';
 
 /**
  * The generator on the real Laravel applications (laravel-apps/run.mjs --check): every figure at
@@ -29,7 +31,17 @@ describe.skipIf(!apps)('the generator on real Laravel applications', () => {
     });
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain('Against the authors');
+    expect(stdout).toContain("Against what the apps' own tests assert");
   }, 600_000);
+
+  it("extracts every hand-checked fact from the apps' tests, and nothing that must stay out", async () => {
+    const { checked, failures } = (await selfTest(apps, path.join(ROOT, 'dist'))) as {
+      checked: number;
+      failures: string[];
+    };
+    expect(checked).toBeGreaterThanOrEqual(50);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
 
 if (!apps)

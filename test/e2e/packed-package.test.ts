@@ -158,9 +158,10 @@ beforeAll(async () => {
   bin = path.join(app, 'node_modules/.bin/apidoc');
 }, INSTALL_TIMEOUT);
 
+// Removing the installed tree takes more than the default 30 s on a busy disk.
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe(
   'the packed package, installed in a Laravel app outside this repository',
