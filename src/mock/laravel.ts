@@ -70,7 +70,7 @@ function compile(doc: OpenApiDocument, plan: OperationPlan): LaravelCheck | unde
     ? compileRequestValidator(doc, pathItem, { ...operation, requestBody: undefined })
     : plan.validate;
   return (input, pathname) => {
-    const missing = notFound(paths, input.path, pathname);
+    const missing = notFound(paths, input.path, pathname, locale.version);
     if (missing) return missing;
     let errors = parameters(input);
     if (rules && !input.mediaType?.startsWith('multipart/')) {
@@ -135,13 +135,15 @@ function notFound(
   rules: PathRule[],
   params: Record<string, string>,
   pathname: string,
+  version: number,
 ): Reply | undefined {
   for (const rule of rules) {
     const value = params[rule.name];
     if (value === undefined) continue;
     if (rule.where && !rule.where.test(value)) {
+      // Laravel 8's NotFoundHttpException carries no message; 9 names the path.
       const uri = decodeURIComponent(pathname).replace(/^\/+|\/+$/g, '');
-      return messageReply(404, `The route ${uri} could not be found.`);
+      return messageReply(404, version < 9 ? '' : `The route ${uri} could not be found.`);
     }
     if (rule.binding && !canBeKey(rule.schema, value)) {
       return messageReply(404, `No query results for model [${rule.binding.model}] ${value}`);
@@ -161,5 +163,3 @@ function requestData(input: RequestInput): unknown {
   }
   return body;
 }
-
-

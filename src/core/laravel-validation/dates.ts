@@ -54,7 +54,7 @@ function month(name: string): number {
 
 function startOfDay(now: Date, days: number): ParsedDate {
   const t = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days);
-  return { time: t, valid: true };
+  return { time: t, valid: false };
 }
 
 /** `strtotime` and `date_parse` together, for the forms a client sends; undefined: not a date. */
@@ -62,7 +62,8 @@ export function parseDate(value: unknown, now = new Date()): ParsedDate | undefi
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   const relative = text.toLowerCase();
-  if (relative === 'now') return { time: now.getTime(), valid: true };
+  // Relative words are times to `strtotime`, but no calendar date to `date_parse`.
+  if (relative === 'now') return { time: now.getTime(), valid: false };
   if (relative === 'today' || relative === 'midnight') return startOfDay(now, 0);
   if (relative === 'tomorrow') return startOfDay(now, 1);
   if (relative === 'yesterday') return startOfDay(now, -1);

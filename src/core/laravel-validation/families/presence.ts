@@ -5,7 +5,7 @@ import { filled, type Context, type Display, type RuleImpl } from '../rule.js';
 /**
  * Rules on whether a field is there: `required` and its conditional forms, `present`,
  * `filled`, `prohibited*`, `accepted`, `declined`. All but `filled` are implicit: checked on
- * a missing field too.
+ * a missing field too (`prohibited*` only on a field that is sent).
  * @see https://laravel.com/docs/validation#rule-required-if
  */
 
@@ -82,17 +82,10 @@ export const PRESENCE: Record<string, RuleImpl> = {
   },
   present: { implicit: true, check: (c) => hasValue(c.data, c.attribute) },
   filled: { implicit: true, check: (c) => !hasValue(c.data, c.attribute) || filled(c.value) },
-  prohibited: { implicit: true, check: (c) => !filled(c.value) },
-  prohibited_if: {
-    implicit: true,
-    check: (c) => !matches(c) || !filled(c.value),
-    replace: otherIsValue,
-  },
-  prohibited_unless: {
-    implicit: true,
-    check: (c) => matches(c) || !filled(c.value),
-    replace: otherInValues,
-  },
+  // Not implicit: checked only on a field that is sent. Laravel 8 refuses it even when null.
+  prohibited: { check: (c) => c.version >= 9 && !filled(c.value) },
+  prohibited_if: { check: (c) => !matches(c) || !filled(c.value), replace: otherIsValue },
+  prohibited_unless: { check: (c) => matches(c) || !filled(c.value), replace: otherInValues },
   accepted: {
     implicit: true,
     check: (c) => filled(c.value) && ACCEPTED.includes(c.value as never),

@@ -1,6 +1,6 @@
 import { getValue } from '../data.js';
 import { isNumeric, phpString, phpType } from '../php.js';
-import { sizeOf, type Context, type RuleImpl } from '../rule.js';
+import { sizeOf, type Context, type Display, type RuleImpl } from '../rule.js';
 
 /**
  * Size rules: a number for a field with a numeric rule, a count for an array, else the
@@ -27,11 +27,11 @@ function compareWith(op: (a: number, b: number) => boolean) {
   };
 }
 
-const comparedValue = (c: Context) => {
+/** The other field's size, or its name when it is missing (Laravel's `replaceGt`). */
+const comparedValue = (c: Context, d: Display) => {
   const other = getValue(c.data, c.args[0] ?? '');
-  return {
-    value: other === null || other === undefined ? (c.args[0] ?? '') : String(sizeOf(c, other)),
-  };
+  const missing = other === null || other === undefined;
+  return { value: missing ? d.attribute(c.args[0] ?? '') : String(sizeOf(c, other)) };
 };
 
 const digitsOnly = (v: unknown) => !/[^0-9]/.test(phpString(v));
