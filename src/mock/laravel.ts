@@ -11,7 +11,6 @@ import {
   compileRequestValidator,
   type RequestInput,
   type RequestValidator,
-  type ValidationErrors,
 } from '../core/engine/validate/index.js';
 import { messageReply, type Reply } from './reply.js';
 
