@@ -138,7 +138,7 @@ describe.skipIf(!hasPhp)(hasPhp ? title : `${title} (skipped: ${noPhpReason})`, 
     expect(report.results.filter((r) => r.verdict === 'fail')).toEqual([]);
     expect(run.code).toBe(0);
     const valid = report.results.filter((r) => r.kind === 'valid');
-    expect(valid).toHaveLength(57);
+    expect(valid).toHaveLength(59);
     // Most succeed; the rest get an answer the document allows (seeded data cannot match
     // every generated value: a login's password, an order's SKU, a page's slug).
     expect(report.summary.passed).toBeGreaterThan(65);
