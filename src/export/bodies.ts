@@ -75,7 +75,9 @@ function candidates(
     .map((v) => () => v);
   for (let i = 0; i < GENERATION_ATTEMPTS; i++) {
     out.push(() =>
-      generate(doc, media?.schema, { seed: i === 0 ? seed : `${seed}|${i}`, mode: 'request' }),
+      confirmed(
+        generate(doc, media?.schema, { seed: i === 0 ? seed : `${seed}|${i}`, mode: 'request' }),
+      ),
     );
   }
   return out;
@@ -137,4 +139,14 @@ function binaryFields(doc: OpenApiDocument, schema: SchemaObject | undefined): S
     if (item?.format === 'binary' || item?.format === 'base64') out.add(name);
   }
   return out;
+}
+
+/** Each generated `<field>_confirmation` equal to its field, as Laravel's `confirmed` wants. */
+function confirmed(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (`${key}_confirmation` in record) record[`${key}_confirmation`] = record[key];
+  }
+  return value;
 }

@@ -5,6 +5,7 @@ import { serializeDocument } from '../core/write-document.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { AssemblyCache } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
+import { rootExtension } from './document/laravel-extensions.js';
 import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4 } from './php/psr4.js';
@@ -145,6 +146,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     patterns: run.patterns,
     ...(run.store ? { store: run.store } : {}),
   });
+  Object.assign(built.document, rootExtension(run.dir));
   const document = run.openapi === '3.1' ? toOpenApi31(built.document) : built.document;
   const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
   const cacheProblems = cacheFindings(run, problems);

@@ -39,6 +39,7 @@ import { Settings } from './settings.js';
 import { stateHandler, type StateHandler } from './state/handlers.js';
 import type { StateStore } from './state/store.js';
 import { successBody } from '../core/engine/success.js';
+import { laravelCheck } from './laravel.js';
 
 /** One request on its way through `answerAs` and `respond`. */
 interface Answering {
@@ -243,7 +244,7 @@ export function createPipeline(
     // Stripe's reads declare a body too; a request that sends none is answered at once.
     if (!plan.hasBody || !sendsBody(req)) {
       req.resume();
-      return checkInput(incoming, plan, a.params, undefined, mediaType) ?? respond(a);
+      return checkInput(doc, incoming, plan, a.params, undefined, mediaType) ?? respond(a);
     }
     // One promise for the whole wait: the body arrives, then everything else runs at once.
     return new Promise<PreparedReply>((resolve, reject) => {
@@ -251,7 +252,8 @@ export function createPipeline(
         if ('reply' in parsed) return resolve(ready(parsed.reply));
         try {
           const body = parsed.body;
-          const reply = checkInput(incoming, plan, a.params, body, mediaType) ?? respond(a, body);
+          const reply =
+            checkInput(doc, incoming, plan, a.params, body, mediaType) ?? respond(a, body);
           if (reply instanceof Promise) reply.then(resolve, reject);
           else resolve(ready(reply));
         } catch (error) {
@@ -383,20 +385,25 @@ function declaresKeyParameter(doc: OpenApiDocument, plan: OperationPlan): boolea
 
 /** The request's parameters and body against the operation's: a 422 with Laravel's body. */
 function checkInput(
+  doc: OpenApiDocument,
   incoming: Incoming,
   plan: OperationPlan,
   params: Record<string, string>,
   body: unknown,
   mediaType: string | undefined,
 ): Reply | undefined {
-  const errors = plan.validate({
+  const input = {
     path: params,
     query: incoming.query,
     headers: incoming.headers,
     cookies: incoming.cookies,
     body,
     mediaType,
-  });
+  };
+  // The application's own Laravel semantics, when the document carries them (`x-laravel*`).
+  const laravel = laravelCheck(doc, plan);
+  if (laravel) return laravel(input, incoming.pathname) ?? pageErrors(incoming, plan);
+  const errors = plan.validate(input);
   if (errors) return { status: 422, body: { message: 'The given data was invalid.', errors } };
   return pageErrors(incoming, plan);
 }

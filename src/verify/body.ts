@@ -108,7 +108,9 @@ export function withReferences(
 export interface BrokenBody {
   body: Body;
   field: string;
-  how: 'without' | 'wrong type';
+  how: 'without' | 'wrong type' | 'rule';
+  /** For `rule`: the Laravel rule the body breaks (`max:255`), from `x-laravel-validation`. */
+  rule?: string;
   /**
    * The error keys a backend may use for it: the field, and the keys of the object it held (a
    * FormRequest's `validationData()` may unwrap a `data` envelope, and name what was inside).

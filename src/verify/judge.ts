@@ -33,9 +33,12 @@ export function judgeValid(answer: Answer): Judgement {
  */
 export function judgeInvalid(
   answer: Answer,
-  broken: { field: string; how: string; names: string[]; expect: number },
+  broken: { field: string; how: string; rule?: string; names: string[]; expect: number },
 ): Judgement {
-  const what = `a body ${broken.how === 'without' ? 'without' : 'with the wrong type of'} '${broken.field}'`;
+  const what =
+    broken.how === 'rule'
+      ? `a body that breaks '${broken.rule}' of '${broken.field}'`
+      : `a body ${broken.how === 'without' ? 'without' : 'with the wrong type of'} '${broken.field}'`;
   if (answer.status < 400) {
     const message = `${answer.status} for ${what}, which the document refuses; expected ${broken.expect}`;
     const accepted = { location: '/response/status', message };

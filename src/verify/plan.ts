@@ -5,6 +5,7 @@ import { brokenBody, validBody, type Body, type BrokenBody } from './body.js';
 import { collectionOf } from './ids.js';
 import { inVerifyOrder } from './order.js';
 import { parametersOf } from './requests.js';
+import { ruleCases } from './rule-cases.js';
 import { operationKey, selectOperations } from './select.js';
 import type { PlannedCheck, VerifyOptions, VerifyPlan } from './types.js';
 
@@ -60,6 +61,12 @@ export function prepareChecks(
         body,
         broken: { ...broken, expect },
       });
+    }
+    if (body && expect !== undefined) {
+      for (const ruled of ruleCases(doc, entry, body)) {
+        const broken = { ...ruled, expect };
+        checks.push({ entry, operation, kind: 'invalid-body', sources, parameters, body, broken });
+      }
     }
     checks.push({ entry, operation, kind: 'valid', sources, parameters, body });
     if (!/\}\/?$/.test(entry.path) && (entry.method === 'get' || entry.method === 'post')) {

@@ -78,6 +78,26 @@ const CALLS: Record<string, Call> = {
   'webhooks.payments.delete': { body: WEBHOOK },
   'webhooks.payments.options': { query: WEBHOOK_QUERY },
   'webhooks.payments.patch': { body: WEBHOOK },
+  'rules.bookings': {
+    body: {
+      type: 'person',
+      email: 'ada@example.com',
+      start_date: '2030-07-01',
+      end_date: '2030-07-05',
+      guests: 2,
+      accept_terms: true,
+      password: 'secret-pass',
+      password_confirmation: 'secret-pass',
+    },
+  },
+  'rules.profile': {
+    body: {
+      username: 'ada_l',
+      country: 'fr',
+      email: 'ada@example.com',
+      email_repeat: 'ada@example.com',
+    },
+  },
   'users.store': {
     body: {
       name: 'Margaret Hamilton',

@@ -65,6 +65,8 @@ const API_ROUTES: Array<[string, string, string]> = [
   ['GET|HEAD', 'api/orders/{id}', `${C}OrderController@show`],
   ['POST', 'api/orders/{order}/cancel', `${C}OrderController@cancel`],
   ['PUT', 'api/partners/settings', `${C}PartnerController@settings`],
+  ['POST', 'api/rules/bookings', `${C}RulesController@booking`],
+  ['PUT', 'api/rules/profile', `${C}RulesController@profile`],
   ['POST', 'api/partners/products', `${C}PartnerController@products`],
   ['GET|HEAD', 'api/admin/dashboard', `${C}Admin\\DashboardController@index`],
   ['GET|HEAD', 'api/admin/reports/sales', `${C}Admin\\ReportController@sales`],

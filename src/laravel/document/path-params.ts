@@ -1,6 +1,7 @@
 import type { ParameterObject, SchemaObject } from '../../core/types.js';
 import type { ParamFacts } from '../facts/types.js';
 import type { Assembly } from './context.js';
+import { pathExtensions } from './laravel-extensions.js';
 
 /** One `{name}` or `{name?}` or `{name:field}` of a route URI. */
 export interface UriParam {
@@ -83,7 +84,13 @@ export function pathParameter(
       ? constrained
       : (binding.schema ?? constrained ?? { type: 'string' });
   return {
-    parameter: { name: param.name, in: 'path', required: true, schema },
+    parameter: {
+      name: param.name,
+      in: 'path',
+      required: true,
+      schema,
+      ...pathExtensions(binding.model, param.field, where),
+    },
     bound: binding.bound,
   };
 }
@@ -92,9 +99,10 @@ function bindingSchema(
   type: string | undefined,
   field: string | undefined,
   asm: Assembly,
-): { schema?: SchemaObject; bound: boolean } {
+): { schema?: SchemaObject; bound: boolean; model?: string } {
   if (!type) return { bound: false };
-  if (asm.models.isModel(type)) return { schema: asm.models.routeKey(type, field), bound: true };
+  if (asm.models.isModel(type))
+    return { schema: asm.models.routeKey(type, field), bound: true, model: type };
   const values = asm.models.enumValues(type);
   if (values) return { schema: { type: values.type, enum: values.values }, bound: true };
   if (type === 'int') return { schema: { type: 'integer' }, bound: false };

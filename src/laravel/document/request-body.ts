@@ -1,6 +1,7 @@
 import type { RequestBodyObject, SchemaObject } from '../../core/types.js';
 import type { Validation } from '../requests/rules.js';
 import type { Assembly } from './context.js';
+import { validationExtension } from './laravel-extensions.js';
 
 /**
  * The request body a validated write operation accepts: the rules' schema, as JSON, or as
@@ -14,7 +15,10 @@ export function requestBody(validation: Validation, asm: Assembly): RequestBodyO
     ? asm.components.classRef(validation.formRequest, () => schema)
     : schema;
   const mediaType = multipart ? 'multipart/form-data' : 'application/json';
-  const out: RequestBodyObject = { content: { [mediaType]: { schema: body } } };
+  const out: RequestBodyObject = {
+    content: { [mediaType]: { schema: body } },
+    ...validationExtension(validation),
+  };
   if ((schema.required ?? []).length > 0) out.required = true;
   return out;
 }

@@ -28,6 +28,8 @@ const sentence: Maker = () => faker.lorem.sentence();
 const title: Maker = () => faker.lorem.sentence({ min: 2, max: 5 }).slice(0, -1);
 const street: Maker = () => faker.location.streetAddress();
 const token: Maker = () => faker.string.alphanumeric(40);
+/** A bearer token the mock itself accepts (`mock-token-*`): login → authenticated call works. */
+const bearerToken: Maker = () => `mock-token-${faker.string.alphanumeric(40)}`;
 const password: Maker = () => faker.internet.password({ length: 16 });
 const ip: Maker = () => faker.internet.ipv4();
 const zip: Maker = () => faker.location.zipCode('#####');
@@ -68,7 +70,9 @@ const EXACT: Record<string, Maker> = {
   ...names(['excerpt', 'comment', 'message', 'note', 'notes', 'caption', 'details'], sentence),
   ...names(['slug'], () => faker.lorem.slug(3)),
   ...names(['uuid', 'guid', 'id'], uuid),
-  ...names(['token', 'api_key', 'apikey', 'secret', 'api_token', 'remember_token'], token),
+  ...names(['token', 'access_token', 'plain_text_token', 'api_token', 'auth_token'], bearerToken),
+  ...names(['bearer_token', 'id_token'], bearerToken),
+  ...names(['api_key', 'apikey', 'secret', 'remember_token'], token),
   ...names(['password', 'password_confirmation', 'current_password', 'new_password'], password),
   ...names(['ip', 'ip_address', 'ipaddress', 'ipv4'], ip),
   ...names(['currency', 'currency_code'], () => faker.finance.currencyCode()),
@@ -100,7 +104,8 @@ const LAST_WORD: Record<string, Maker> = {
   ...names(['note', 'notes', 'text'], sentence),
   ...names(['slug'], () => faker.lorem.slug(3)),
   ...names(['uuid', 'guid', 'id'], uuid),
-  ...names(['token', 'secret', 'key'], token),
+  ...names(['token'], bearerToken),
+  ...names(['secret', 'key'], token),
   ...names(['password'], password),
   ...names(['ip'], ip),
   ...names(['currency'], () => faker.finance.currencyCode()),

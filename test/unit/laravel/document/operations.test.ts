@@ -186,12 +186,42 @@ describe('operations: parameters', () => {
     ],
   ])('path: %s', (_name, routes, path, want) => {
     const [param] = params(op(routes, path, 'get'));
-    expect(param).toEqual({
+    const plain = Object.fromEntries(
+      Object.entries(param ?? {}).filter(([key]) => !key.startsWith('x-laravel')),
+    );
+    expect(plain).toEqual({
       name: path.match(/\{(\w+)\}/)![1],
       in: 'path',
       required: true,
       schema: want,
     });
+  });
+
+  it.each([
+    [
+      'a bound model',
+      "Route::get('posts/{post}', [PostController::class, 'show']);",
+      '/api/posts/{post}',
+      { 'x-laravel-binding': { model: 'App\\Models\\Post' } },
+    ],
+    [
+      'a bound model by a column',
+      "Route::get('c/{category:slug}', [PostController::class, 'category']);",
+      '/api/c/{category}',
+      { 'x-laravel-binding': { model: 'App\\Models\\Category', key: 'slug' } },
+    ],
+    [
+      'a route constraint',
+      "Route::get('x/{code}', fn ($code) => 1)->where('code', '[A-Z]{2}');",
+      '/api/x/{code}',
+      { 'x-laravel-where': '[A-Z]{2}' },
+    ],
+  ])('path extensions: %s', (_name, routes, path, want) => {
+    const [param] = params(op(routes, path, 'get'));
+    const extensions = Object.fromEntries(
+      Object.entries(param ?? {}).filter(([key]) => key.startsWith('x-laravel')),
+    );
+    expect(extensions).toEqual(want);
   });
 
   it('optional parameters: one path with, one without', () => {
@@ -222,12 +252,17 @@ Route::get('open', fn () => 1);`;
 
   it('a FormRequest body, multipart for files, named after the request class', () => {
     const store = op(routes, '/api/posts', 'post');
-    expect(store.requestBody).toEqual({
+    expect(store.requestBody).toMatchObject({
       required: true,
       content: {
         'multipart/form-data': { schema: { $ref: '#/components/schemas/StorePostRequest' } },
       },
     });
+    expect(Object.keys(store.requestBody ?? {}).sort()).toEqual([
+      'content',
+      'required',
+      'x-laravel-validation',
+    ]);
   });
 
   it('201 for a created model, 401/403 for auth, 403 for a FormRequest that may refuse, 422 with an example', () => {
