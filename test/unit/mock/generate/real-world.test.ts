@@ -158,6 +158,7 @@ describe('generation on what real documents write (corpus regressions)', () => {
     generate(tree, ref('Node'), { seed: 'warm-up' });
     const started = performance.now();
     for (let i = 0; i < 5; i++) gen(tree, ref('Node'), { seed: `tree-${i}` });
-    expect((performance.now() - started) / 5).toBeLessThan(250);
+    // Generous for a loaded CI machine: the regression this guards against took seconds each.
+    expect((performance.now() - started) / 5).toBeLessThan(1500);
   });
 });
