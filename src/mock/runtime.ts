@@ -40,6 +40,7 @@ export function createRuntime(
     settings,
     journal,
     operations: () => new Set(operations().map(operationName)),
+    access: { enabled: resolved.control, token: resolved.controlToken },
     requests: resolved.collectRequests ?? (async () => journal.entries()),
     state: resolved.stateful ? (resolved.state === 'memory' ? 'memory' : 'redis') : undefined,
     resetStore: async () => {

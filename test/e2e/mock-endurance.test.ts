@@ -2,7 +2,9 @@
  * The mock's newer features held to the core's standard, through the built CLI over real HTTP:
  * own properties only, bounded memory, a control API no other origin may use, and the rest.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, startMock, type RunningMock } from './helpers.js';
 import { startTinyBackend, type TinyBackend } from '../support/tiny-backend.js';
@@ -66,5 +68,127 @@ describe('properties named constructor, toString, valueOf', () => {
     ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
+  });
+});
+
+/** The resident memory of a process, in MiB (Linux). */
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+describe.runIf(process.platform === 'linux')('the journal holds no reply bodies', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock(['--spec', path.join(FIXTURES, 'big-items.yaml'), '--quiet']);
+  });
+  afterAll(() => mock?.stop());
+
+  it('80 distinct 1 MB answers leave the memory where the reply cache bounds it', async () => {
+    const read = (id: number) => fetch(`${mock.url}/api/blobs/${id}`).then((r) => r.arrayBuffer());
+    for (let id = 1; id <= 10; id++) await read(id);
+    const warm = rssMiB(mock.child.pid!);
+    for (let id = 11; id <= 90; id += 2) await Promise.all([read(id), read(id + 1)]);
+    // The journal kept each body (80 MB); the reply cache holds at most 16 MiB of them.
+    expect(rssMiB(mock.child.pid!) - warm).toBeLessThan(40);
+    const journal = (await (await fetch(`${mock.url}/__apidoc/requests`)).json()) as {
+      data: unknown[];
+    };
+    expect(journal.data).toHaveLength(90);
+  }, 30_000);
+});
+
+describe('the control API', () => {
+  let open: RunningMock;
+  let guarded: RunningMock;
+  const TOKEN = 'a-token-of-32-characters-or-so-x';
+  beforeAll(async () => {
+    [open, guarded] = await Promise.all([
+      startMock(['--spec', OWN]),
+      startMock(['--spec', OWN, '--quiet', '--control-token', TOKEN]),
+    ]);
+  });
+  afterAll(() => Promise.all([open?.stop(), guarded?.stop()]));
+
+  it('refuses another origin, preflight or not, and sends no CORS headers', async () => {
+    const evil = { origin: 'https://evil.example' };
+    const reset = await fetch(`${open.url}/__apidoc/reset`, { method: 'POST', headers: evil });
+    expect(reset.status).toBe(403);
+    expect(reset.headers.get('access-control-allow-origin')).toBeNull();
+    expect(reset.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${open.url}/__apidoc/reset`, {
+      method: 'OPTIONS',
+      headers: { ...evil, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await fetch(`${open.url}/__apidoc/requests`, { headers: evil });
+    expect(read.status).toBe(403);
+    expect(await read.json()).toEqual({
+      message: 'The control API does not answer requests from other origins.',
+    });
+    // The API itself still answers every origin.
+    const api = await fetch(`${open.url}/api/drivers/1`, { headers: evil });
+    expect(api.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+    // Its own origin, and a client that sends none (curl), are answered.
+    const same = await fetch(`${open.url}/__apidoc/health`, { headers: { origin: open.url } });
+    expect(same.status).toBe(200);
+    expect((await fetch(`${open.url}/__apidoc/reset`, { method: 'POST' })).status).toBe(204);
+  });
+
+  it('keeps no secret of a query in the journal or the log', async () => {
+    await fetch(
+      `${open.url}/api/drivers/1?api_key=sk-live-1&access_token=at-2&token=t3&password=p4&page=2`,
+    );
+    const journal = (await (await fetch(`${open.url}/__apidoc/requests`)).json()) as {
+      data: { query: Record<string, string> }[];
+    };
+    expect(journal.data[0]!.query).toEqual({
+      api_key: '[redacted]',
+      access_token: '[redacted]',
+      token: '[redacted]',
+      password: '[redacted]',
+      page: '2',
+    });
+    for (let i = 0; i < 50 && !open.stderr().includes('page=2'); i++) await sleep(20);
+    expect(open.stderr()).toContain('api_key=[redacted]&access_token=[redacted]');
+    expect(open.stderr()).not.toMatch(/sk-live-1|at-2|=t3|p4/);
+  });
+
+  it('asks for --control-token, as a Bearer token or X-Apidoc-Token', async () => {
+    const none = await fetch(`${guarded.url}/__apidoc/reset`, { method: 'POST' });
+    expect(none.status).toBe(401);
+    const wrong = await fetch(`${guarded.url}/__apidoc/requests`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.status).toBe(401);
+    const bearer = await fetch(`${guarded.url}/__apidoc/reset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(bearer.status).toBe(204);
+    const header = await fetch(`${guarded.url}/__apidoc/health`, {
+      headers: { 'x-apidoc-token': TOKEN },
+    });
+    expect(header.status).toBe(200);
+  });
+
+  it('is off with --no-control, and by default on a host other than loopback', async () => {
+    const off = await startMock(['--spec', OWN, '--quiet', '--no-control']);
+    const wide = await startMock(['--spec', OWN, '--quiet', '--host', '0.0.0.0']);
+    try {
+      for (const mock of [off, wide]) {
+        const url = mock.url.replace('0.0.0.0', '127.0.0.1');
+        const reset = await fetch(`${url}/__apidoc/reset`, { method: 'POST' });
+        expect(reset.status).toBe(403);
+        expect(((await reset.json()) as { message: string }).message).toMatch(/control API is off/);
+        expect((await fetch(`${url}/api/drivers/1`)).status).toBe(200);
+      }
+    } finally {
+      await Promise.all([off.stop(), wide.stop()]);
+    }
+    const bad = await runCli(['mock', '--spec', OWN, '--control-token', 'short']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--control-token/);
   });
 });

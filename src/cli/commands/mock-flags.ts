@@ -22,4 +22,7 @@ export interface MockFlags {
   failRate?: string;
   failMode: string;
   watch?: boolean;
+  controlToken?: string;
+  /** `--no-control` (false), or neither (undefined: on for a loopback host or with a token). */
+  control?: boolean;
 }

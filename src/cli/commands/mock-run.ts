@@ -166,6 +166,8 @@ function serve(
     timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
     proxy: settings.proxy,
+    control: settings.control,
+    controlToken: settings.controlToken,
     onRequest: log?.write,
     onStaleExample: (pointer) => {
       if (warned.has(pointer)) return;

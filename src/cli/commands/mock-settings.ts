@@ -30,6 +30,9 @@ export interface MockSettings {
   /** `memory`, or the Redis URL. */
   state: string;
   proxy: ProxyOptions | undefined;
+  /** Whether the control API answers, and the token it asks for. */
+  control: boolean;
+  controlToken: string | undefined;
 }
 
 /** Every flag checked, each bad value one line naming the option (exit 2), before anything starts. */
@@ -43,8 +46,12 @@ export function parseMockFlags(flags: MockFlags): MockSettings {
       `--stateful with --workers ${workers} needs --state redis://host:port/db: memory state is per process.`,
     );
   }
+  const host = parseHost(flags.host);
+  const controlToken = parseControlToken(flags.controlToken);
   return {
-    host: parseHost(flags.host),
+    host,
+    control: flags.control !== false && (controlToken !== undefined || isLoopback(host)),
+    controlToken,
     port: parsePort(flags.port),
     delay: flags.delay === undefined ? 0 : parseDelay(flags.delay),
     scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
@@ -117,4 +124,21 @@ function parseState(value: string): string {
     );
   }
   return value;
+}
+
+/** A token of at least 16 printable characters, as a header can carry it. */
+function parseControlToken(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(value)) {
+    throw usage(
+      `Invalid value for --control-token: use at least 16 printable characters without spaces, such as the output of "openssl rand -hex 16".`,
+    );
+  }
+  return value;
+}
+
+/** Whether only this machine can reach an address bound to `host`. */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }

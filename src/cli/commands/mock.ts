@@ -76,6 +76,14 @@ export function registerMock(program: Command): void {
       'error',
     )
     .option('--watch', 'reload the document when it or a file it $refs changes', false)
+    .option(
+      '--control-token <token>',
+      'the control API (/__apidoc/) asks for this token (Authorization: Bearer <token> or X-Apidoc-Token); it turns the control API on for a --host other than loopback',
+    )
+    .option(
+      '--no-control',
+      'turn the control API (/__apidoc/) off; it is off by default on a --host other than loopback unless --control-token is given',
+    )
     .action(async (flags: MockFlags) => {
       // The mock stack (ajv, faker, the loader) loads only when this command runs.
       const run = await import('./mock-run.js');

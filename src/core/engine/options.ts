@@ -131,9 +131,25 @@ export interface MockServerOptions {
   timeouts?: ServerTimeouts;
   /** Forward to a backend and check both ways instead of mocking (see ProxyOptions). @default none */
   proxy?: ProxyOptions;
+  /**
+   * Whether the control API (`/__apidoc/`) answers; when off, every request under it is a 403.
+   * It never answers another origin (no CORS). @default true
+   */
+  control?: boolean;
+  /**
+   * A token the control API asks for, as `Authorization: Bearer <token>` or
+   * `X-Apidoc-Token: <token>` (a 401 without it). @default none: open to who can reach the port
+   */
+  controlToken?: string;
 }
 
-type Hooks = 'onRequest' | 'onStaleExample' | 'shareControl' | 'collectRequests' | 'proxy';
+type Hooks =
+  | 'onRequest'
+  | 'onStaleExample'
+  | 'shareControl'
+  | 'collectRequests'
+  | 'proxy'
+  | 'controlToken';
 
 export type ResolvedMockOptions = Required<Omit<MockServerOptions, Hooks>> &
   Pick<MockServerOptions, Hooks>;
@@ -154,6 +170,8 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     proxy: options.proxy,
     shareControl: options.shareControl,
     collectRequests: options.collectRequests,
+    control: options.control ?? true,
+    controlToken: options.controlToken,
   };
 }
 

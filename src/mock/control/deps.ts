@@ -16,6 +16,8 @@ export interface ControlDeps {
   resetStore(): Promise<void>;
   /** The journal to list: this process's, or every process's of `--workers`. */
   requests(): Promise<JournalEntry[]>;
+  /** Whether the control API answers at all, and the token it asks for. */
+  access: { enabled: boolean; token: string | undefined };
   /** Applies a change here, or hands it to every process of `--workers`. */
   dispatch(event: ControlEvent): void;
 }
