@@ -276,7 +276,6 @@ describe('the control API under /__apidoc/', () => {
     const health = await call(mock.url, 'GET', '/__apidoc/health');
     expect(health.headers.get('access-control-allow-origin')).toBeNull();
   });
-
 });
 
 describe("Prism's conventions through the CLI", () => {

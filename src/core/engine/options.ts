@@ -144,12 +144,7 @@ export interface MockServerOptions {
 }
 
 type Hooks =
-  | 'onRequest'
-  | 'onStaleExample'
-  | 'shareControl'
-  | 'collectRequests'
-  | 'proxy'
-  | 'controlToken';
+  'onRequest' | 'onStaleExample' | 'shareControl' | 'collectRequests' | 'proxy' | 'controlToken';
 
 export type ResolvedMockOptions = Required<Omit<MockServerOptions, Hooks>> &
   Pick<MockServerOptions, Hooks>;
