@@ -192,3 +192,36 @@ describe('the control API', () => {
     expect(bad.stderr).toMatch(/--control-token/);
   });
 });
+
+describe('options past what a timer or the machine can do are refused, exit 2', () => {
+  it.each([
+    [['mock', '--delay', '99999999999'], /--delay.*2147483647/],
+    [['mock', '--delay', '5-99999999999'], /--delay/],
+    [
+      ['mock', '--proxy', 'http://127.0.0.1:9', '--proxy-timeout', '3000000000'],
+      /--proxy-timeout.*1 to 2147483647/,
+    ],
+    [['mock', '--request-timeout', '3000000000'], /--request-timeout/],
+    [['mock', '--workers', '4096'], /--workers.*core/],
+    [['verify', '--url', 'http://127.0.0.1:9', '--timeout', '3000000000'], /--timeout/],
+  ])('%j', async (args, message) => {
+    const run = await runCli([...args, '--spec', OWN]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a delay past a timer is refused by the control API too', async () => {
+    const mock = await startMock(['--spec', OWN, '--quiet']);
+    try {
+      const res = await fetch(`${mock.url}/__apidoc/scenario`, {
+        method: 'PUT',
+        headers: JSON_TYPE,
+        body: JSON.stringify({ delay: 99999999999 }),
+      });
+      expect(res.status).toBe(422);
+    } finally {
+      await mock.stop();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   DEFAULT_PROXY_TIMEOUT,
   type Delay,
@@ -11,6 +12,7 @@ import {
   parseChoice,
   parseHost,
   parsePort,
+  parseMilliseconds,
   parsePositiveInt,
   usage,
 } from '../options.js';
@@ -38,7 +40,7 @@ export interface MockSettings {
 /** Every flag checked, each bad value one line naming the option (exit 2), before anything starts. */
 export function parseMockFlags(flags: MockFlags): MockSettings {
   const state = flags.state === undefined ? 'memory' : parseState(flags.state);
-  const workers = parsePositiveInt(flags.workers, '--workers');
+  const workers = parseWorkers(flags.workers);
   // `--state redis://...` says where state lives: it asks for state too.
   const stateful = flags.stateful === true || flags.state !== undefined;
   if (stateful && state === 'memory' && workers > 1) {
@@ -56,7 +58,7 @@ export function parseMockFlags(flags: MockFlags): MockSettings {
     delay: flags.delay === undefined ? 0 : parseDelay(flags.delay),
     scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
     workers,
-    requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
+    requestTimeout: parseMilliseconds(flags.requestTimeout, '--request-timeout'),
     failRate: flags.failRate === undefined ? 0 : parseFailRate(flags.failRate),
     failMode: parseChoice<FailMode>(flags.failMode, '--fail-mode', ['error', 'reset']),
     dynamic: flags.dynamic === true,
@@ -86,7 +88,7 @@ function parseProxy(flags: MockFlags): ProxyOptions | undefined {
     timeout:
       flags.proxyTimeout === undefined
         ? DEFAULT_PROXY_TIMEOUT
-        : parsePositiveInt(flags.proxyTimeout, '--proxy-timeout'),
+        : parseMilliseconds(flags.proxyTimeout, '--proxy-timeout'),
   };
 }
 
@@ -94,7 +96,7 @@ function parseDelay(value: string): Delay {
   const delay = readDelay(value);
   if (delay === undefined) {
     throw usage(
-      `Invalid value for --delay: "${value}". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.`,
+      `Invalid value for --delay: "${value}". Use a whole number of milliseconds from 0 to 2147483647, or a range such as 100-800.`,
     );
   }
   return delay;
@@ -141,4 +143,16 @@ function parseControlToken(value: string | undefined): string | undefined {
 export function isLoopback(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** At most one worker per core: more only share the same cores, each with its own memory. */
+function parseWorkers(value: string): number {
+  const workers = parsePositiveInt(value, '--workers');
+  const cores = availableParallelism();
+  if (workers > cores) {
+    throw usage(
+      `Invalid value for --workers: "${value}". This machine has ${cores} core${cores === 1 ? '' : 's'}: use a number from 1 to ${cores}.`,
+    );
+  }
+  return workers;
 }
