@@ -18,6 +18,7 @@ export interface MockFlags {
   proxyTimeout?: string;
   stateful?: boolean;
   state?: string;
+  stateMaxItems?: string;
   dynamic?: boolean;
   failRate?: string;
   failMode: string;

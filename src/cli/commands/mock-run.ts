@@ -162,6 +162,7 @@ function serve(
     dynamic: settings.dynamic,
     stateful: settings.stateful,
     state: settings.state,
+    stateMaxItems: settings.stateMaxItems,
     ...cluster,
     timeouts: { request: settings.requestTimeout },
     seed: flags.seed,

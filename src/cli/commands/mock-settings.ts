@@ -31,6 +31,7 @@ export interface MockSettings {
   stateful: boolean;
   /** `memory`, or the Redis URL. */
   state: string;
+  stateMaxItems: number;
   proxy: ProxyOptions | undefined;
   /** Whether the control API answers, and the token it asks for. */
   control: boolean;
@@ -64,6 +65,10 @@ export function parseMockFlags(flags: MockFlags): MockSettings {
     dynamic: flags.dynamic === true,
     stateful,
     state,
+    stateMaxItems:
+      flags.stateMaxItems === undefined
+        ? 10_000
+        : parseBounded(flags.stateMaxItems, '--state-max-items', 10_000_000),
     proxy: parseProxy(flags),
   };
 }
@@ -120,7 +125,15 @@ function parseState(value: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+  if (
+    !url ||
+    (url.protocol !== 'redis:' && url.protocol !== 'rediss:') ||
+    url.hostname === '' ||
+    // The database is a number (`/0`), or none.
+    !/^\/?\d{0,5}$/.test(url.pathname) ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
     throw usage(
       `Invalid value for --state: "${value}". Use memory, or a Redis URL such as redis://127.0.0.1:6379/0.`,
     );
@@ -155,4 +168,11 @@ function parseWorkers(value: string): number {
     );
   }
   return workers;
+}
+
+function parseBounded(value: string, flag: string, max: number): number {
+  const n = parsePositiveInt(value, flag);
+  if (n > max)
+    throw usage(`Invalid value for ${flag}: "${value}". Use a whole number from 1 to ${max}.`);
+  return n;
 }

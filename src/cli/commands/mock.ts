@@ -65,6 +65,10 @@ export function registerMock(program: Command): void {
       '--state <where>',
       'where state lives: memory, or redis://host:port/db to share it between --workers and replicas; implies --stateful (default: memory)',
     )
+    .option(
+      '--state-max-items <count>',
+      'with --stateful: created items kept per collection; past it the oldest goes (default: 10000)',
+    )
     .option('--dynamic', 'fresh random data on every request instead of seeded data', false)
     .option(
       '--fail-rate <share>',

@@ -105,6 +105,11 @@ export interface MockServerOptions {
    * URL, shared by every process and replica that names it. @default 'memory'
    */
   state?: string;
+  /**
+   * With `stateful`: created items kept per collection (the oldest goes past it).
+   * @default 10000
+   */
+  stateMaxItems?: number;
   /** Seed of generated data: the same request, spec and seed give the same body. @default 0 */
   seed?: number | string;
   /** Called after each response is sent. @default none */
@@ -158,6 +163,7 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     dynamic: options.dynamic ?? false,
     stateful: options.stateful ?? false,
     state: options.state ?? 'memory',
+    stateMaxItems: options.stateMaxItems ?? 10_000,
     seed: options.seed ?? 0,
     timeouts: options.timeouts ?? {},
     onRequest: options.onRequest,
