@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, startMock, type RunningMock } from './helpers.js';
 import { startTinyBackend, type TinyBackend } from '../support/tiny-backend.js';
+import { hasRedis, noRedisReason, startRedis, type RunningRedis } from '../support/redis-server.js';
 
 const OWN = path.join(FIXTURES, 'own-properties.yaml');
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -223,5 +224,147 @@ describe('options past what a timer or the machine can do are refused, exit 2', 
     } finally {
       await mock.stop();
     }
+  });
+});
+
+const RESOURCES = path.join(FIXTURES, 'resources.yaml');
+
+async function json(
+  url: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(url, {
+    method,
+    headers: { ...JSON_TYPE, connection: 'close' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('--stateful keeps a bounded number of items', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock([
+      '--spec',
+      RESOURCES,
+      '--quiet',
+      '--stateful',
+      '--state-max-items',
+      '3',
+    ]);
+  });
+  afterAll(() => mock?.stop());
+
+  it('past --state-max-items the oldest created item goes', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await json(`${mock.url}/api/posts`, 'POST', { title: `T${i}` })).body.data.id);
+    }
+    const list = await json(`${mock.url}/api/posts?page=18&per_page=3`);
+    expect(list.body.meta.total).toBe(53);
+    expect(list.body.data.map((p: { id: number }) => p.id)).toEqual(ids.slice(3));
+    expect((await json(`${mock.url}/api/posts/${ids[0]}`)).status).toBe(404);
+    expect((await json(`${mock.url}/api/posts/${ids[4]}`)).body.data.title).toBe('T4');
+    const bad = await runCli(['mock', '--spec', RESOURCES, '--state-max-items', '0']);
+    expect(bad.code).toBe(2);
+  });
+});
+
+const redisTitle = 'Redis state under racing workers, slow or away';
+describe.skipIf(!hasRedis)(hasRedis ? redisTitle : `${redisTitle} (${noRedisReason})`, () => {
+  let redis: RunningRedis;
+  let mock: RunningMock;
+  beforeAll(async () => {
+    redis = await startRedis();
+    mock = await startMock([
+      '--spec',
+      RESOURCES,
+      '--quiet',
+      '--state',
+      redis.url,
+      '--workers',
+      '2',
+    ]);
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    await redis?.stop();
+  });
+
+  it('concurrent PATCHes of different fields both land; a DELETE stays deleted', async () => {
+    for (let round = 0; round < 30; round++) {
+      const id = (await json(`${mock.url}/api/posts`, 'POST', { title: 'T' })).body.data.id;
+      const item = `${mock.url}/api/posts/${id}`;
+      await Promise.all([
+        json(item, 'PATCH', { title: `A${round}` }),
+        json(item, 'PATCH', { body: `B${round}` }),
+      ]);
+      expect((await json(item)).body.data).toMatchObject({ title: `A${round}`, body: `B${round}` });
+      const [deleted] = await Promise.all([
+        json(item, 'DELETE'),
+        json(item, 'PATCH', { title: 'again' }),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect((await json(item)).status).toBe(404);
+    }
+    // A seeded item too.
+    await Promise.all([
+      json(`${mock.url}/api/posts/7`, 'PATCH', { title: 'S' }),
+      json(`${mock.url}/api/posts/7`, 'PATCH', { body: 'SB' }),
+    ]);
+    expect((await json(`${mock.url}/api/posts/7`)).body.data).toMatchObject({
+      title: 'S',
+      body: 'SB',
+    });
+  }, 60_000);
+
+  it('a frozen Redis: requests get a 503 in seconds, health says so, and all recovers', async () => {
+    process.kill(redis.pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const read = await json(`${mock.url}/api/posts/3`);
+      expect(read.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      const health = await json(`${mock.url}/__apidoc/health`);
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ status: 'unavailable', store: 'unavailable' });
+    } finally {
+      process.kill(redis.pid, 'SIGCONT');
+    }
+    await sleep(200);
+    expect((await json(`${mock.url}/__apidoc/health`)).body).toMatchObject({
+      status: 'ok',
+      store: 'ok',
+    });
+  }, 20_000);
+
+  it('a reset with Redis away is a JSON 503, not a stack trace', async () => {
+    const other = await startRedis();
+    const alone = await startMock(['--spec', RESOURCES, '--quiet', '--state', other.url]);
+    try {
+      await other.stop();
+      const reset = await json(`${alone.url}/__apidoc/reset`, 'POST');
+      expect(reset.status).toBe(503);
+      expect(reset.body.message).toMatch(/state store is unavailable/);
+      expect(alone.stderr()).not.toMatch(/\n\s+at /);
+    } finally {
+      await alone.stop();
+    }
+  });
+
+  it('a --state URL with a database that is no number is one line, exit 2', async () => {
+    const run = await runCli([
+      'mock',
+      '--spec',
+      RESOURCES,
+      '--state',
+      'redis://127.0.0.1:6379/abc',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/--state/);
   });
 });

@@ -140,7 +140,7 @@ export async function redisStore(
     }
     throw error;
   };
-  return {
+  return timed({
     summary: async (collection): Promise<CollectionSummary> => {
       const k = keys(collection);
       const [deleted, created] = await Promise.all([
@@ -221,5 +221,35 @@ export async function redisStore(
     close: async () => {
       await client.close();
     },
-  };
+  });
+}
+
+/**
+ * Each of the store's calls fails after `REDIS_COMMAND_TIMEOUT` when Redis does not answer (a
+ * frozen server, a network that drops packets): the request gets a 503 instead of waiting.
+ */
+function timed(store: StateStore): StateStore {
+  const out = { ...store };
+  for (const name of Object.keys(store) as (keyof StateStore)[]) {
+    if (name === 'close') continue;
+    const call = store[name] as (...args: unknown[]) => Promise<unknown>;
+    (out as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`Redis did not answer within ${REDIS_COMMAND_TIMEOUT} ms`)),
+          REDIS_COMMAND_TIMEOUT,
+        );
+        call(...args).then(
+          (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error as Error);
+          },
+        );
+      });
+  }
+  return out;
 }
