@@ -2,7 +2,9 @@
  * The mock's newer features held to the core's standard, through the built CLI over real HTTP:
  * own properties only, bounded memory, a control API no other origin may use, and the rest.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -367,4 +369,106 @@ describe.skipIf(!hasRedis)(hasRedis ? redisTitle : `${redisTitle} (${noRedisReas
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/--state/);
   });
+});
+
+/** A document whose one operation answers the schema `ref` names. */
+const refSpec = (ref: string, extra = '') => `openapi: 3.0.3
+info: { title: Refs, version: '1' }
+paths:
+  /api/things:
+    get:
+      responses:
+        '200':
+          description: One
+          content:
+            application/json:
+              schema: { $ref: '${ref}' }
+${extra}`;
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(50)) if (await check()) return;
+  throw new Error('timed out');
+}
+
+describe.runIf(process.platform === 'linux')('--watch survives what the disk does', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-endure-watch-'));
+  const spec = path.join(dir, 'openapi.yaml');
+  const thing = path.join(dir, 'thing.yaml');
+  let mock: RunningMock;
+  beforeAll(async () => {
+    writeFileSync(thing, 'type: object\nproperties: { name: { type: string, example: first } }\n');
+    writeFileSync(spec, refSpec('thing.yaml'));
+    mock = await startMock(['--spec', spec, '--quiet', '--watch']);
+  });
+  afterAll(() => mock?.stop());
+  const name = () =>
+    fetch(`${mock.url}/api/things`).then(async (r) => ((await r.json()) as { name: string }).name);
+
+  it('a $ref to a FIFO is refused, the last good document still served', async () => {
+    execFileSync('mkfifo', [path.join(dir, 'pipe.yaml')]);
+    writeFileSync(spec, refSpec('pipe.yaml'));
+    await until(() => /pipe\.yaml is not a regular file/.test(mock.stderr()));
+    expect(await name()).toBe('first');
+    writeFileSync(thing, 'type: object\nproperties: { name: { type: string, example: second } }\n');
+    writeFileSync(spec, refSpec('thing.yaml'));
+    await until(async () => (await name()) === 'second');
+  });
+
+  it('the document turned into a symbolic link loop: said, and still serving', async () => {
+    rmSync(spec);
+    symlinkSync(spec, spec);
+    await sleep(500);
+    expect(mock.child.exitCode).toBeNull();
+    expect(await name()).toBe('second');
+    rmSync(spec);
+    writeFileSync(thing, 'type: object\nproperties: { name: { type: string, example: third } }\n');
+    writeFileSync(spec, refSpec('thing.yaml'));
+    await until(async () => (await name()) === 'third');
+  });
+});
+
+describe('$ref reads files under the spec folder only', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-endure-ref-'));
+  mkdirSync(path.join(dir, 'api'));
+  writeFileSync(path.join(dir, 'secret.yaml'), 'type: object\nexample: { secret: s3cr3t }\n');
+  const write = (ref: string, extra = '') => {
+    const file = path.join(dir, 'api', `spec-${Math.random().toString(36).slice(2)}.yaml`);
+    writeFileSync(file, refSpec(ref, extra));
+    return file;
+  };
+
+  it.each([['../secret.yaml'], ['/etc/passwd']])(
+    '%s is refused at startup, exit 1',
+    async (ref) => {
+      const run = await runCli(['mock', '--spec', write(ref), '--port', '0']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/outside the spec's folder/);
+      expect(run.stderr).toMatch(/--allow-ref-outside/);
+    },
+  );
+
+  it('--allow-ref-outside reads it', async () => {
+    const mock = await startMock([
+      '--spec',
+      write('../secret.yaml'),
+      '--quiet',
+      '--allow-ref-outside',
+    ]);
+    try {
+      expect(await (await fetch(`${mock.url}/api/things`)).json()).toEqual({ secret: 's3cr3t' });
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+it('a $ref to a component that does not exist stops the mock at startup, naming where', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-endure-dangling-'));
+  const file = path.join(dir, 'openapi.yaml');
+  writeFileSync(file, refSpec('#/components/schemas/Nope'));
+  const run = await runCli(['mock', '--spec', file, '--port', '0']);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(
+    'cannot resolve $ref "#/components/schemas/Nope" at #/paths/~1api~1things/get/responses/200/content/application~1json/schema',
+  );
 });

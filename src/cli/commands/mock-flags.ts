@@ -24,6 +24,7 @@ export interface MockFlags {
   failMode: string;
   watch?: boolean;
   controlToken?: string;
+  allowRefOutside?: boolean;
   /** `--no-control` (false), or neither (undefined: on for a loopback host or with a token). */
   control?: boolean;
 }

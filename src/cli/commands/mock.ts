@@ -81,6 +81,11 @@ export function registerMock(program: Command): void {
     )
     .option('--watch', 'reload the document when it or a file it $refs changes', false)
     .option(
+      '--allow-ref-outside',
+      "let $refs read files outside the spec's folder (by default they may not)",
+      false,
+    )
+    .option(
       '--control-token <token>',
       'the control API (/__apidoc/) asks for this token (Authorization: Bearer <token> or X-Apidoc-Token); it turns the control API on for a --host other than loopback',
     )
