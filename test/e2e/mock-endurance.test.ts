@@ -3,7 +3,15 @@
  * own properties only, bounded memory, a control API no other origin may use, and the rest.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -471,4 +479,54 @@ it('a $ref to a component that does not exist stops the mock at startup, naming 
   expect(run.stderr).toContain(
     'cannot resolve $ref "#/components/schemas/Nope" at #/paths/~1api~1things/get/responses/200/content/application~1json/schema',
   );
+});
+
+/** The ids of a process's children (Linux). */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text === '' ? [] : text.split(/\s+/).map(Number);
+}
+
+describe.runIf(process.platform === 'linux')('--workers: a dead worker is replaced', () => {
+  it('is reported and replaced; when they keep dying, the mock stops with exit 1', async () => {
+    const ready = path.join(mkdtempSync(path.join(tmpdir(), 'apidoc-endure-workers-')), 'ready');
+    const mock = await startMock([
+      '--spec',
+      OWN,
+      '--quiet',
+      '--workers',
+      '2',
+      '--ready-file',
+      ready,
+    ]);
+    try {
+      const pid = mock.child.pid!;
+      await until(() => childrenOf(pid).length === 2);
+      const [first] = childrenOf(pid);
+      process.kill(first!, 'SIGKILL');
+      await until(() => /exited with signal SIGKILL; starting another/.test(mock.stderr()));
+      await until(() => childrenOf(pid).length === 2 && !childrenOf(pid).includes(first!));
+      await until(async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            fetch(`${mock.url}/api/drivers/1`, { headers: { connection: 'close' } }).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
+        );
+        return answers.every((status) => status === 200);
+      });
+      for (let i = 0; i < 12 && mock.child.exitCode === null; i++) {
+        for (const child of childrenOf(pid)) process.kill(child, 'SIGKILL');
+        await sleep(300);
+      }
+      await until(() => mock.child.exitCode !== null);
+      expect(mock.child.exitCode).toBe(1);
+      expect(mock.stderr()).toMatch(/workers keep dying/);
+      expect(existsSync(ready)).toBe(false);
+    } finally {
+      await mock.stop('SIGKILL');
+    }
+  }, 30_000);
 });

@@ -66,10 +66,19 @@ export async function runMock(flags: MockFlags): Promise<void> {
   let url: string;
   let stop: () => Promise<void>;
   let reload: (loaded: LoadedSpec) => void;
+  // Whatever `stop` is by then (the watcher, the ready file wrap it).
+  const stopAll = () => stop();
   if (workers > 1) {
-    const started = await startWorkers(workers);
+    const started = await startWorkers(workers, (reason) => {
+      process.stderr.write(`apidoc mock: ${reason}\n`);
+      process.exitCode = 1;
+      void stopAll().finally(() => process.exit(1));
+    });
     url = started.url;
-    stop = () => stopWorkers(started.workers);
+    stop = () => {
+      started.stopping();
+      return stopWorkers(started.workers);
+    };
     reload = () => broadcast(started.workers, { type: 'reload' });
   } else {
     url = (await mock.listen(port, host)).url;
