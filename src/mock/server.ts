@@ -206,7 +206,14 @@ function build(
     extras.journal.recordLogged(entry);
     options.onRequest?.(entry);
   };
-  const proxied = createProxy(document, router, fallback, { ...options, onRequest }, proxy);
+  const proxied = createProxy(
+    document,
+    router,
+    fallback,
+    { ...options, onRequest },
+    proxy,
+    extras.settings,
+  );
   return { operations, warnings, pipeline, proxy: proxied };
 }
 

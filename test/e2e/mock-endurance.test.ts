@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -529,4 +530,97 @@ describe.runIf(process.platform === 'linux')('--workers: a dead worker is replac
       await mock.stop('SIGKILL');
     }
   }, 30_000);
+});
+
+describe('--proxy: encodings, stalls, chaos', () => {
+  const payload = JSON.stringify({ name: 'Alonso', constructor: 'Aston Martin' });
+  let backend: TinyBackend;
+  beforeAll(async () => {
+    backend = await startTinyBackend((req, res) => {
+      const id = /\/api\/drivers\/(\d+)/.exec(req.url ?? '')?.[1];
+      const type = { 'content-type': 'application/json' };
+      if (id === '1')
+        res.writeHead(200, { ...type, 'content-encoding': 'gzip' }).end(gzipSync(payload));
+      else if (id === '2')
+        res.writeHead(200, { ...type, 'content-encoding': 'br' }).end(brotliCompressSync(payload));
+      else if (id === '3')
+        res.writeHead(200, { ...type, 'content-encoding': 'deflate' }).end(deflateSync(payload));
+      else if (req.url === '/stall') {
+        // Half a body, then nothing: a backend stalled mid-answer.
+        res.writeHead(200, { ...type, 'content-length': '1000000' });
+        res.write('{"name":"');
+      } else res.writeHead(200, type).end(payload);
+    });
+  });
+  afterAll(() => backend?.stop());
+
+  it('checks gzip, br and deflate answers decoded, and passes them on as they came', async () => {
+    const proxy = await startMock([
+      '--spec',
+      OWN,
+      '--quiet',
+      '--proxy',
+      backend.url,
+      '--proxy-strict',
+    ]);
+    try {
+      for (const id of [1, 2, 3]) {
+        const res = await fetch(`${proxy.url}/api/drivers/${id}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('apidoc-violations')).toBeNull();
+        expect(await res.json()).toEqual(JSON.parse(payload));
+      }
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('--proxy-timeout cuts a body the backend stalls in', async () => {
+    const proxy = await startMock([
+      '--spec',
+      OWN,
+      '--quiet',
+      '--proxy',
+      backend.url,
+      '--proxy-timeout',
+      '300',
+    ]);
+    try {
+      const started = Date.now();
+      // A path the document does not have: the body is piped, not read for checking.
+      const res = await fetch(`${proxy.url}/stall`);
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('--fail-rate applies to proxied requests too, and the control API changes it', async () => {
+    const proxy = await startMock([
+      '--spec',
+      OWN,
+      '--quiet',
+      '--proxy',
+      backend.url,
+      '--fail-rate',
+      '1',
+    ]);
+    try {
+      const failed = await fetch(`${proxy.url}/api/drivers/5`);
+      expect(failed.status).toBe(500);
+      expect(failed.headers.get('apidoc-source')).toBe('mock');
+      await fetch(`${proxy.url}/__apidoc/chaos`, {
+        method: 'PUT',
+        headers: JSON_TYPE,
+        body: JSON.stringify({ failRate: 0, delay: 300 }),
+      });
+      const started = Date.now();
+      expect((await fetch(`${proxy.url}/api/drivers/5`)).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    } finally {
+      await proxy.stop();
+    }
+  });
 });
