@@ -244,8 +244,8 @@ async function json(
   url: string,
   method = 'GET',
   body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ status: number; body: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(url, {
     method,
     headers: { ...JSON_TYPE, connection: 'close' },
@@ -623,4 +623,56 @@ describe('--proxy: encodings, stalls, chaos', () => {
       await proxy.stop();
     }
   });
+});
+
+describe('verify reads at most 16 MiB of an answer', () => {
+  let backend: TinyBackend;
+  const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024));
+  let mode = 'endless';
+  beforeAll(async () => {
+    backend = await startTinyBackend((_req, res) => {
+      if (mode === 'endless') {
+        // A body that never ends.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (res.write(chunk));
+        };
+        res.on('drain', pump);
+        res.write('{"name":');
+        pump();
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(bomb);
+      }
+    });
+  });
+  afterAll(() => backend?.stop());
+
+  it.each([
+    ['endless', 'a body that never ends'],
+    ['bomb', 'a gzip bomb'],
+  ])(
+    '%s: %s',
+    async (kind) => {
+      mode = kind;
+      const run = await runCli(
+        [
+          'verify',
+          '--url',
+          `${backend.url}`,
+          '--spec',
+          OWN,
+          '--operation',
+          'GET /api/drivers/{id}',
+          '--json',
+          path.join(mkdtempSync(path.join(tmpdir(), 'apidoc-endure-verify-')), 'r.json'),
+        ],
+        { env: { NODE_OPTIONS: '--max-old-space-size=128' }, timeoutMs: 20_000 },
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout + run.stderr).toMatch(/larger than 16 MiB/);
+    },
+    30_000,
+  );
 });
