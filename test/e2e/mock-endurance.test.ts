@@ -676,3 +676,44 @@ describe('verify reads at most 16 MiB of an answer', () => {
     30_000,
   );
 });
+
+describe('ids, list bodies and the empty scenario', () => {
+  let mock: RunningMock;
+  let tags: RunningMock;
+  beforeAll(async () => {
+    [mock, tags] = await Promise.all([
+      startMock(['--spec', RESOURCES, '--quiet']),
+      startMock(['--spec', path.join(FIXTURES, 'slug-tags.yaml'), '--quiet', '--stateful']),
+    ]);
+  });
+  afterAll(() => Promise.all([mock?.stop(), tags?.stop()]));
+
+  it('a collection keyed by slug hands out a new id on every POST', async () => {
+    const slugs: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const created = await json(`${tags.url}/api/tags`, 'POST', { name: `n${i}` });
+      slugs.push(created.body.data.slug);
+    }
+    expect(new Set(slugs).size).toBe(40);
+    for (const [i, slug] of slugs.entries()) {
+      expect((await json(`${tags.url}/api/tags/${slug}`)).body.data.name).toBe(`n${i}`);
+    }
+  });
+
+  it('a JSON list where an object is expected lacks the required fields, as Laravel reads it', async () => {
+    const res = await json(`${mock.url}/api/posts`, 'POST', [1]);
+    expect(res).toEqual({
+      status: 422,
+      body: {
+        message: 'The given data was invalid.',
+        errors: { title: ['The title field is required.'] },
+      },
+    });
+  });
+
+  it('?_scenario=empty answers the same item for the same id, and an empty list', async () => {
+    const item = await json(`${mock.url}/api/posts/3`);
+    expect((await json(`${mock.url}/api/posts/3?_scenario=empty`)).body).toEqual(item.body);
+    expect((await json(`${mock.url}/api/posts?_scenario=empty`)).body.data).toEqual([]);
+  });
+});

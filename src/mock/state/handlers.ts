@@ -137,10 +137,16 @@ async function create(call: Call): Promise<Reply> {
   const { ctx, role, source, store } = call;
   const { collection } = role;
   const n = await store.nextCreated(source.path);
-  const id = String(seededId(source, call.count + n));
+  let id = String(seededId(source, call.count + n));
+  // Generated slugs repeat: a taken one gets the creation's number, which no other has.
+  const taken =
+    !numericIds(ctx.doc, collection) &&
+    (isSeeded(call, id) || (await store.item(source.path, id)).item !== undefined);
+  if (taken) id = `${id}-${n}`;
   const seeded = shaped(source, id, undefined, collection.itemSchema);
   const merged = mergeInput(ctx.doc, collection.itemSchema, seeded, call.body, collection.idField);
   const item = stamp(ctx.doc, collection.itemSchema, merged, ['created_at', 'updated_at']);
+  if (taken && collection.idField !== undefined) item[collection.idField] = id;
   await store.create(source.path, id, item);
   return answer(call, id, item);
 }
