@@ -35,13 +35,37 @@ const JOURNAL_SIZE = 500;
 
 export const isWorker = cluster.isWorker;
 
-/** Forks `count` workers (they re-run this command) and resolves once every one listens. */
-export function startWorkers(count: number): Promise<{ url: string; workers: Worker[] }> {
-  const workers = Array.from({ length: count }, () => cluster.fork());
+/** More deaths than this within `DEATH_WINDOW_MS`: the workers keep dying, the mock gives up. */
+const MAX_DEATHS = 5;
+const DEATH_WINDOW_MS = 60_000;
+
+export interface StartedWorkers {
+  url: string;
+  /** The live workers: a dead one is replaced in place. */
+  workers: Worker[];
+  /** Stops replacing dead workers (the mock is stopping). */
+  stopping(): void;
+}
+
+/**
+ * Forks `count` workers (they re-run this command) and resolves once every one listens. A
+ * worker that dies afterwards is reported and replaced; when they keep dying (more than 5 in a
+ * minute), `onGiveUp` is told why, and the mock should stop with exit code 1.
+ */
+export function startWorkers(
+  count: number,
+  onGiveUp: (reason: string) => void = () => undefined,
+): Promise<StartedWorkers> {
+  const workers: Worker[] = [];
   const journals = journalGatherer(workers);
   let listening = 0;
+  let started = false;
+  let stopping = false;
+  const deaths: number[] = [];
   return new Promise((resolve, reject) => {
-    for (const worker of workers) {
+    const fork = (): Worker => {
+      const worker = cluster.fork();
+      workers.push(worker);
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'control') {
           const others = workers.filter((other) => other !== worker);
@@ -49,15 +73,43 @@ export function startWorkers(count: number): Promise<{ url: string; workers: Wor
         } else if (message.type === 'requests') journals.ask(worker, message.id);
         else if (message.type === 'collected') journals.add(message.id, message.entries);
         else if (message.type === 'error') {
-          stopWorkers(workers);
+          if (started) return;
+          void stopWorkers(workers);
           reject(new UserError(message.message, message.hint, message.exitCode));
-        } else if (++listening === count) resolve({ url: message.url, workers });
+        } else if (!started && ++listening === count) {
+          started = true;
+          resolve({ url: message.url, workers, stopping: () => (stopping = true) });
+        }
       });
-      worker.on('exit', (code) => {
-        if (listening < count && code !== 0)
-          reject(new Error(`mock worker ${worker.id} exited with code ${code} while starting`));
+      worker.on('exit', (code, signal) => {
+        const at = workers.indexOf(worker);
+        if (at >= 0) workers.splice(at, 1);
+        if (!started) {
+          if (code !== 0) {
+            reject(new Error(`mock worker ${worker.id} exited with code ${code} while starting`));
+          }
+          return;
+        }
+        if (stopping) return;
+        const how = signal ? `signal ${signal}` : `code ${code}`;
+        const now = Date.now();
+        deaths.push(now);
+        while (deaths.length > 0 && deaths[0]! < now - DEATH_WINDOW_MS) deaths.shift();
+        if (deaths.length > MAX_DEATHS) {
+          stopping = true;
+          onGiveUp(
+            `mock workers keep dying (${deaths.length} in a minute, the last with ${how}): stopping`,
+          );
+          return;
+        }
+        process.stderr.write(
+          `apidoc mock: worker ${worker.process.pid} exited with ${how}; starting another\n`,
+        );
+        fork();
       });
-    }
+      return worker;
+    };
+    for (let i = 0; i < count; i++) fork();
   });
 }
 

@@ -30,6 +30,20 @@ export function parsePositiveInt(value: string, flag: string): number {
   return n;
 }
 
+/** The longest wait a Node timer keeps (about 24.8 days): longer ones fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** A duration in milliseconds, 1 or more and no longer than a timer can wait. */
+export function parseMilliseconds(value: string, flag: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > MAX_TIMER_MS) {
+    throw usage(
+      `Invalid value for ${flag}: "${value}". Use a whole number of milliseconds from 1 to ${MAX_TIMER_MS}.`,
+    );
+  }
+  return n;
+}
+
 export function parseChoice<T extends string>(
   value: string,
   flag: string,

@@ -21,6 +21,9 @@ export function createAjv(
     verbose: options.verbose ?? false,
     logger: false,
     validateFormats: true,
+    // A property named `constructor`, `toString` or `valueOf` is checked only when the data has
+    // it: without this, an object's inherited members count as present.
+    ownProperties: true,
     coerceTypes: options.coerce ? 'array' : false,
     // Compiled validators are cached by schema object identity, never by serialised key.
     addUsedSchema: false,

@@ -28,7 +28,11 @@ export interface LoadedSpec {
  * OpenAPI 3.x document. Deliberately shallow: no meta-schema validation and no dereferencing,
  * so that a spec of tens of megabytes loads in seconds.
  */
-export async function loadSpec(file: string, options: { cwd?: string } = {}): Promise<LoadedSpec> {
+export async function loadSpec(
+  file: string,
+  /** `confine`: `$ref`s may only read files under the spec's folder (what `mock` serves). */
+  options: { cwd?: string; confine?: boolean } = {},
+): Promise<LoadedSpec> {
   const absolute = resolve(options.cwd ?? process.cwd(), file);
   const display: DisplayPath = (path) =>
     path === absolute ? file : join(dirname(file), relative(dirname(absolute), path));
@@ -44,7 +48,13 @@ export async function loadSpec(file: string, options: { cwd?: string } = {}): Pr
   let document = external
     ? await (
         await import('./load/bundle.js')
-      ).bundleExternalRefs(root, absolute, display, (read) => (files = read))
+      ).bundleExternalRefs(
+        root,
+        absolute,
+        display,
+        (read) => (files = read),
+        options.confine ? dirname(absolute) : undefined,
+      )
     : root;
   if (version === '2.0') {
     document = await (await import('./load/convert.js')).convertSwagger2(document, file, warnings);

@@ -2,7 +2,11 @@ import type { Violation } from '../core/contract/types.js';
 import type { JournalEntry, RequestLogEntry } from '../core/engine/options.js';
 import type { OperationEntry } from '../core/engine/operations.js';
 import type { PreparedReply } from './reply.js';
+import { redactUrl } from './redact.js';
 import { operationName } from './settings.js';
+
+/** A 422's body is kept for its `validationErrors` up to this size; other bodies never are. */
+const MAX_KEPT_ERRORS = 16 * 1024;
 
 /**
  * One request as the pipeline saw it: filled in as it goes (the operation once routed, the
@@ -38,7 +42,9 @@ export class Journal {
   private readonly url: string[];
   private readonly entry: (OperationEntry | undefined)[];
   private readonly scenario: (string | undefined)[];
-  private readonly reply: (PreparedReply | undefined)[];
+  private readonly status: Uint16Array;
+  /** A 422's body (for its errors), when small: replies themselves are not kept. */
+  private readonly errors: (Buffer | undefined)[];
   /** What a proxied request's log line says besides: its operation, violations and source. */
   private readonly proxied: (Pick<Exchange, 'operation' | 'violations' | 'source'> | undefined)[];
   private next = 0;
@@ -51,7 +57,8 @@ export class Journal {
     this.url = new Array<string>(size).fill('');
     this.entry = new Array<OperationEntry | undefined>(size).fill(undefined);
     this.scenario = new Array<string | undefined>(size).fill(undefined);
-    this.reply = new Array<PreparedReply | undefined>(size).fill(undefined);
+    this.status = new Uint16Array(size);
+    this.errors = new Array<Buffer | undefined>(size).fill(undefined);
     this.proxied = new Array<Exchange | undefined>(size).fill(undefined);
   }
 
@@ -60,10 +67,15 @@ export class Journal {
     this.at[i] = exchange.at;
     this.ms[i] = exchange.ms ?? 0;
     this.method[i] = exchange.method;
-    this.url[i] = exchange.url;
+    this.url[i] = redactUrl(exchange.url);
     this.entry[i] = exchange.entry;
     this.scenario[i] = exchange.scenario;
-    this.reply[i] = exchange.reply;
+    const reply = exchange.reply;
+    this.status[i] = reply?.status ?? 0;
+    this.errors[i] =
+      reply?.status === 422 && reply.payload && reply.payload.length <= MAX_KEPT_ERRORS
+        ? reply.payload
+        : undefined;
     this.proxied[i] = exchange.source === undefined ? undefined : exchange;
     this.next = i + 1 === this.size ? 0 : i + 1;
     if (this.count < this.size) this.count++;
@@ -79,14 +91,15 @@ export class Journal {
       url: logged.url,
       reply: { prepared: true, status: logged.status, headers: [] },
       operation: logged.operation,
-      violations: logged.violations ?? [],
+      // A proxied request's violations are listed up to a bound, as its log line does.
+      violations: (logged.violations ?? []).slice(0, 50),
       source: logged.source ?? 'backend',
     });
   }
 
   clear(): void {
     this.entry.fill(undefined);
-    this.reply.fill(undefined);
+    this.errors.fill(undefined);
     this.proxied.fill(undefined);
     this.next = 0;
     this.count = 0;
@@ -106,7 +119,7 @@ export class Journal {
           url: this.url[i]!,
           entry: this.entry[i],
           scenario: this.scenario[i],
-          reply: this.reply[i],
+          reply: { prepared: true, status: this.status[i]!, headers: [], payload: this.errors[i] },
           ...this.proxied[i],
         }),
       );

@@ -4,7 +4,7 @@ import { readChange } from './control/change.js';
 import type { ControlDeps } from './control/deps.js';
 import { Journal } from './journal.js';
 import { operationName, Settings } from './settings.js';
-import { openStore, type StateStore } from './state/index.js';
+import { DEFAULT_STATE_LIMITS, openStore, type StateStore } from './state/index.js';
 
 /** What a mock server keeps besides its document: settings, journal, state, and their control. */
 export interface Runtime {
@@ -28,7 +28,9 @@ export function createRuntime(
 ): Runtime {
   const settings = new Settings(resolved);
   const journal = new Journal();
-  const store = resolved.stateful ? openStore(resolved.state) : undefined;
+  const store = resolved.stateful
+    ? openStore(resolved.state, { ...DEFAULT_STATE_LIMITS, maxItems: resolved.stateMaxItems })
+    : undefined;
   // Reported by `listen`, or by the requests that need the store; never an unhandled rejection.
   store?.catch(() => undefined);
   const apply = (event: ControlEvent) => {
@@ -40,10 +42,14 @@ export function createRuntime(
     settings,
     journal,
     operations: () => new Set(operations().map(operationName)),
+    access: { enabled: resolved.control, token: resolved.controlToken },
     requests: resolved.collectRequests ?? (async () => journal.entries()),
     state: resolved.stateful ? (resolved.state === 'memory' ? 'memory' : 'redis') : undefined,
     resetStore: async () => {
       if (store) await (await store).reset();
+    },
+    pingStore: async () => {
+      if (store) await (await store).ping();
     },
     dispatch: (event) => {
       apply(event);

@@ -16,6 +16,7 @@ import type { ControlEvent, RequestLogEntry, SettingsChange } from '../core/engi
 import { answerControl, CONTROL_PREFIX } from './control/index.js';
 import type { ControlDeps } from './control/deps.js';
 import type { Exchange, Journal, JournalEntry } from './journal.js';
+import { redactUrl } from './redact.js';
 import { createPipeline } from './pipeline.js';
 import { createProxy, resolveProxy, type ResolvedProxy } from './proxy/index.js';
 import { prepare, RESET_CONNECTION, type PreparedReply } from './reply.js';
@@ -154,7 +155,11 @@ function sendControl(req: IncomingMessage, res: ServerResponse, control: Control
     .catch(internalError)
     .then((reply) => {
       const ready = 'prepared' in reply ? reply : prepare(reply);
-      guarded(res, () => send(req, res, ready))();
+      // No CORS headers: the control API is not for other origins' pages.
+      guarded(res, () => {
+        res.writeHead(ready.status, ready.headers);
+        res.end(req.method === 'HEAD' ? undefined : ready.payload);
+      })();
     });
 }
 
@@ -175,7 +180,7 @@ function finished(
   journal.record(exchange);
   onRequest?.({
     method: exchange.method,
-    url: exchange.url,
+    url: redactUrl(exchange.url),
     status: reply.status,
     ms: exchange.ms,
   });
@@ -196,11 +201,19 @@ function build(
   // The backend judges real credentials: the mock's simulated ones are not asked for.
   const fallback = createPipeline(document, router, options, extras, { authenticate: false });
   // What the proxy logs goes into the journal too, with its violations.
-  const onRequest = (entry: RequestLogEntry) => {
+  const onRequest = (logged: RequestLogEntry) => {
+    const entry = { ...logged, url: redactUrl(logged.url) };
     extras.journal.recordLogged(entry);
     options.onRequest?.(entry);
   };
-  const proxied = createProxy(document, router, fallback, { ...options, onRequest }, proxy);
+  const proxied = createProxy(
+    document,
+    router,
+    fallback,
+    { ...options, onRequest },
+    proxy,
+    extras.settings,
+  );
   return { operations, warnings, pipeline, proxy: proxied };
 }
 

@@ -91,16 +91,19 @@ export function operationName(entry: OperationEntry): string {
 }
 
 /** `250` or `100-800` (a range, uniform); undefined for anything else. */
+/** The longest delay a Node timer can wait (about 24.8 days): a longer one would fire at once. */
+export const MAX_DELAY = 2_147_483_647;
+
 export function readDelay(value: unknown): Delay | undefined {
   if (typeof value === 'number')
-    return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+    return Number.isSafeInteger(value) && value >= 0 && value <= MAX_DELAY ? value : undefined;
   if (isRange(value)) return value.min === value.max ? value.min : value;
   if (typeof value !== 'string') return undefined;
   const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(value);
   if (!match) return undefined;
   const min = Number(match[1]);
   const max = match[2] === undefined ? min : Number(match[2]);
-  if (!Number.isSafeInteger(max) || max < min) return undefined;
+  if (!Number.isSafeInteger(max) || max < min || max > MAX_DELAY) return undefined;
   return min === max ? min : { min, max };
 }
 
@@ -108,7 +111,11 @@ function isRange(value: unknown): value is { min: number; max: number } {
   if (typeof value !== 'object' || value === null) return false;
   const { min, max } = value as Record<string, unknown>;
   return (
-    Number.isSafeInteger(min) && Number.isSafeInteger(max) && (min as number) >= 0 && max! >= min!
+    Number.isSafeInteger(min) &&
+    Number.isSafeInteger(max) &&
+    (min as number) >= 0 &&
+    max! >= min! &&
+    (max as number) <= MAX_DELAY
   );
 }
 

@@ -141,6 +141,30 @@ function remember(
   if (last && value !== undefined) ids.forget(collectionOf(check.entry.path, last), value);
 }
 
+/** An answer's body is read up to this many bytes, once decoded (gzip, br...); past it, not. */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The body, read as it is decoded, or undefined past `limit` bytes (the rest is not read): a
+ * body that never ends, or a small compressed one that decodes to gigabytes, costs at most that.
+ */
+async function readCapped(response: Response, limit: number): Promise<Buffer | undefined> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
 async function send(request: BuiltRequest, ctx: Context): Promise<Received | { error: string }> {
   try {
     const response = await fetch(request.url, {
@@ -150,7 +174,12 @@ async function send(request: BuiltRequest, ctx: Context): Promise<Received | { e
       redirect: 'manual',
       signal: AbortSignal.timeout(ctx.timeout),
     });
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readCapped(response, MAX_RESPONSE_BYTES);
+    if (body === undefined) {
+      return {
+        error: `the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB (decoded): not read further`,
+      };
+    }
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
     const cause = (error as { cause?: NodeJS.ErrnoException }).cause;

@@ -56,6 +56,10 @@ describe('--help of contract testing', () => {
         '--proxy-fallback',
         '--no-proxy-fallback',
         '--proxy-timeout <ms>',
+        '--state-max-items <count>',
+        '--allow-ref-outside',
+        '--control-token <token>',
+        '--no-control',
       ],
     ],
   ])('%s lists its options', async (command, options) => {

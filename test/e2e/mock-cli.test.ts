@@ -171,13 +171,13 @@ describe('startup errors', () => {
       '--delay -5',
       ['--delay', '-5'],
       2,
-      'Error: Invalid value for --delay: "-5". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.',
+      'Error: Invalid value for --delay: "-5". Use a whole number of milliseconds from 0 to 2147483647, or a range such as 100-800.',
     ],
     [
       '--delay 800-100',
       ['--delay', '800-100'],
       2,
-      'Error: Invalid value for --delay: "800-100". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.',
+      'Error: Invalid value for --delay: "800-100". Use a whole number of milliseconds from 0 to 2147483647, or a range such as 100-800.',
     ],
     [
       '--fail-rate 2',

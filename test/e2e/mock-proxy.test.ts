@@ -437,7 +437,7 @@ describe('apidoc mock --proxy options', () => {
     ],
     [
       ['--proxy', 'http://127.0.0.1:1', '--proxy-timeout', '0'],
-      'Invalid value for --proxy-timeout: "0". Use a whole number of 1 or more.',
+      'Invalid value for --proxy-timeout: "0". Use a whole number of milliseconds from 1 to 2147483647.',
     ],
     [['--proxy-strict'], '--proxy-strict needs --proxy <url>: name the backend to forward to.'],
     [

@@ -299,7 +299,7 @@ describe('apidoc verify options', () => {
     ],
     [
       ['--url', 'http://127.0.0.1:1', '--timeout', '0'],
-      'Invalid value for --timeout: "0". Use a whole number of 1 or more.',
+      'Invalid value for --timeout: "0". Use a whole number of milliseconds from 1 to 2147483647.',
     ],
     [
       ['--url', 'http://127.0.0.1:1', '--junit', tmpdir()],

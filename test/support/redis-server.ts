@@ -26,6 +26,8 @@ export const noRedisReason: string | null = hasRedis
 export interface RunningRedis {
   /** `redis://127.0.0.1:<port>/0` */
   url: string;
+  /** The server's process id (to freeze it with SIGSTOP, say). */
+  pid: number;
   /** Stops the server by its PID and waits for it to exit. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startRedis(): Promise<RunningRedis> {
   });
   return {
     url: `redis://127.0.0.1:${port}/0`,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
       await exited;

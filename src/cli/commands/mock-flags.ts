@@ -18,8 +18,13 @@ export interface MockFlags {
   proxyTimeout?: string;
   stateful?: boolean;
   state?: string;
+  stateMaxItems?: string;
   dynamic?: boolean;
   failRate?: string;
   failMode: string;
   watch?: boolean;
+  controlToken?: string;
+  allowRefOutside?: boolean;
+  /** `--no-control` (false), or neither (undefined: on for a loopback host or with a token). */
+  control?: boolean;
 }

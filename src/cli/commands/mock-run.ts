@@ -5,6 +5,7 @@ import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
 import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
 import { patternWarnings } from '../../mock/patterns.js';
+import { checkDanglingRefs } from '../../mock/dangling-refs.js';
 import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
 import { checkOutputFile } from '../options.js';
@@ -42,7 +43,8 @@ export async function runMock(flags: MockFlags): Promise<void> {
 
   out(c.bold(c.cyan('Starting apidoc mock server...')));
   out(`Loading OpenAPI specification: ${c.dim(path.resolve(flags.spec))}`);
-  const spec = await loadSpec(flags.spec);
+  const spec = await loadSpec(flags.spec, { confine: !flags.allowRefOutside });
+  checkDanglingRefs(spec.document, flags.spec);
   const operations = listOperations(spec.document).length;
   // Checking every example compiles a validator per response schema: instant on an app's own
   // spec, tens of seconds on GitHub's. Large specs are checked as responses are first served.
@@ -64,10 +66,19 @@ export async function runMock(flags: MockFlags): Promise<void> {
   let url: string;
   let stop: () => Promise<void>;
   let reload: (loaded: LoadedSpec) => void;
+  // Whatever `stop` is by then (the watcher, the ready file wrap it).
+  const stopAll = () => stop();
   if (workers > 1) {
-    const started = await startWorkers(workers);
+    const started = await startWorkers(workers, (reason) => {
+      process.stderr.write(`apidoc mock: ${reason}\n`);
+      process.exitCode = 1;
+      void stopAll().finally(() => process.exit(1));
+    });
     url = started.url;
-    stop = () => stopWorkers(started.workers);
+    stop = () => {
+      started.stopping();
+      return stopWorkers(started.workers);
+    };
     reload = () => broadcast(started.workers, { type: 'reload' });
   } else {
     url = (await mock.listen(port, host)).url;
@@ -91,7 +102,9 @@ export async function runMock(flags: MockFlags): Promise<void> {
     c.green(`Mock server running at ${c.bold(url)}`) +
       `${served}${proxying} — press Ctrl+C to stop`,
   );
-  if (flags.watch) stop = await watchAndReload(flags.spec, spec, reload, stop);
+  if (flags.watch) {
+    stop = await watchAndReload(flags.spec, spec, reload, stop, !flags.allowRefOutside);
+  }
   if (flags.readyFile !== undefined) stop = await announceReady(flags.readyFile, url, stop);
   await stopOnSignal(stop);
 }
@@ -105,17 +118,23 @@ async function watchAndReload(
   first: LoadedSpec,
   reload: (loaded: LoadedSpec) => void,
   stop: () => Promise<void>,
+  confine: boolean,
 ): Promise<() => Promise<void>> {
-  const watcher = await watchSpec(file, first, {
-    onReload: (loaded, diff, changed) => {
-      reload(loaded);
-      for (const line of reloadReport(diff, changed)) process.stdout.write(`${line}\n`);
+  const watcher = await watchSpec(
+    file,
+    first,
+    {
+      onReload: (loaded, diff, changed) => {
+        reload(loaded);
+        for (const line of reloadReport(diff, changed)) process.stdout.write(`${line}\n`);
+      },
+      onBroken: (message, changed) =>
+        process.stderr.write(
+          `${new Date().toTimeString().slice(0, 8)} ${changed} changed: not reloaded, still serving the last good document: ${message}\n`,
+        ),
     },
-    onBroken: (message, changed) =>
-      process.stderr.write(
-        `${new Date().toTimeString().slice(0, 8)} ${changed} changed: not reloaded, still serving the last good document: ${message}\n`,
-      ),
-  });
+    { confine },
+  );
   return async () => {
     await watcher.close();
     await stop();
@@ -162,10 +181,13 @@ function serve(
     dynamic: settings.dynamic,
     stateful: settings.stateful,
     state: settings.state,
+    stateMaxItems: settings.stateMaxItems,
     ...cluster,
     timeouts: { request: settings.requestTimeout },
     seed: flags.seed,
     proxy: settings.proxy,
+    control: settings.control,
+    controlToken: settings.controlToken,
     onRequest: log?.write,
     onStaleExample: (pointer) => {
       if (warned.has(pointer)) return;
@@ -180,7 +202,7 @@ function serve(
 export async function runWorker(flags: MockFlags): Promise<void> {
   const settings = parseMockFlags(flags);
   try {
-    const { document } = await loadSpec(flags.spec);
+    const { document } = await loadSpec(flags.spec, { confine: !flags.allowRefOutside });
     // The primary checked the examples of smaller specs up front and named the stale ones.
     const lazy = listOperations(document).length > EAGER_EXAMPLE_CHECK_LIMIT;
     const warn = (finding: Finding) => {
@@ -207,7 +229,7 @@ export async function runWorker(flags: MockFlags): Promise<void> {
       }
       // The primary loaded it and said what changed; a save in between is the next reload's.
       else
-        void loadSpec(flags.spec).then(
+        void loadSpec(flags.spec, { confine: !flags.allowRefOutside }).then(
           (loaded) => mock.replaceDocument(loaded.document),
           () => undefined,
         );

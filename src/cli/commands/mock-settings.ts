@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   DEFAULT_PROXY_TIMEOUT,
   type Delay,
@@ -11,6 +12,7 @@ import {
   parseChoice,
   parseHost,
   parsePort,
+  parseMilliseconds,
   parsePositiveInt,
   usage,
 } from '../options.js';
@@ -29,13 +31,17 @@ export interface MockSettings {
   stateful: boolean;
   /** `memory`, or the Redis URL. */
   state: string;
+  stateMaxItems: number;
   proxy: ProxyOptions | undefined;
+  /** Whether the control API answers, and the token it asks for. */
+  control: boolean;
+  controlToken: string | undefined;
 }
 
 /** Every flag checked, each bad value one line naming the option (exit 2), before anything starts. */
 export function parseMockFlags(flags: MockFlags): MockSettings {
   const state = flags.state === undefined ? 'memory' : parseState(flags.state);
-  const workers = parsePositiveInt(flags.workers, '--workers');
+  const workers = parseWorkers(flags.workers);
   // `--state redis://...` says where state lives: it asks for state too.
   const stateful = flags.stateful === true || flags.state !== undefined;
   if (stateful && state === 'memory' && workers > 1) {
@@ -43,18 +49,26 @@ export function parseMockFlags(flags: MockFlags): MockSettings {
       `--stateful with --workers ${workers} needs --state redis://host:port/db: memory state is per process.`,
     );
   }
+  const host = parseHost(flags.host);
+  const controlToken = parseControlToken(flags.controlToken);
   return {
-    host: parseHost(flags.host),
+    host,
+    control: flags.control !== false && (controlToken !== undefined || isLoopback(host)),
+    controlToken,
     port: parsePort(flags.port),
     delay: flags.delay === undefined ? 0 : parseDelay(flags.delay),
     scenario: parseChoice<Scenario>(flags.scenario, '--scenario', SCENARIOS),
     workers,
-    requestTimeout: parsePositiveInt(flags.requestTimeout, '--request-timeout'),
+    requestTimeout: parseMilliseconds(flags.requestTimeout, '--request-timeout'),
     failRate: flags.failRate === undefined ? 0 : parseFailRate(flags.failRate),
     failMode: parseChoice<FailMode>(flags.failMode, '--fail-mode', ['error', 'reset']),
     dynamic: flags.dynamic === true,
     stateful,
     state,
+    stateMaxItems:
+      flags.stateMaxItems === undefined
+        ? 10_000
+        : parseBounded(flags.stateMaxItems, '--state-max-items', 10_000_000),
     proxy: parseProxy(flags),
   };
 }
@@ -79,7 +93,7 @@ function parseProxy(flags: MockFlags): ProxyOptions | undefined {
     timeout:
       flags.proxyTimeout === undefined
         ? DEFAULT_PROXY_TIMEOUT
-        : parsePositiveInt(flags.proxyTimeout, '--proxy-timeout'),
+        : parseMilliseconds(flags.proxyTimeout, '--proxy-timeout'),
   };
 }
 
@@ -87,7 +101,7 @@ function parseDelay(value: string): Delay {
   const delay = readDelay(value);
   if (delay === undefined) {
     throw usage(
-      `Invalid value for --delay: "${value}". Use a whole number of milliseconds of 0 or more, or a range such as 100-800.`,
+      `Invalid value for --delay: "${value}". Use a whole number of milliseconds from 0 to 2147483647, or a range such as 100-800.`,
     );
   }
   return delay;
@@ -111,10 +125,54 @@ function parseState(value: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+  if (
+    !url ||
+    (url.protocol !== 'redis:' && url.protocol !== 'rediss:') ||
+    url.hostname === '' ||
+    // The database is a number (`/0`), or none.
+    !/^\/?\d{0,5}$/.test(url.pathname) ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
     throw usage(
       `Invalid value for --state: "${value}". Use memory, or a Redis URL such as redis://127.0.0.1:6379/0.`,
     );
   }
   return value;
+}
+
+/** A token of at least 16 printable characters, as a header can carry it. */
+function parseControlToken(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(value)) {
+    throw usage(
+      `Invalid value for --control-token: use at least 16 printable characters without spaces, such as the output of "openssl rand -hex 16".`,
+    );
+  }
+  return value;
+}
+
+/** Whether only this machine can reach an address bound to `host`. */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** At most one worker per core: more only share the same cores, each with its own memory. */
+function parseWorkers(value: string): number {
+  const workers = parsePositiveInt(value, '--workers');
+  const cores = availableParallelism();
+  if (workers > cores) {
+    throw usage(
+      `Invalid value for --workers: "${value}". This machine has ${cores} core${cores === 1 ? '' : 's'}: use a number from 1 to ${cores}.`,
+    );
+  }
+  return workers;
+}
+
+function parseBounded(value: string, flag: string, max: number): number {
+  const n = parsePositiveInt(value, flag);
+  if (n > max)
+    throw usage(`Invalid value for ${flag}: "${value}". Use a whole number from 1 to ${max}.`);
+  return n;
 }

@@ -24,6 +24,7 @@ export async function watchSpec(
   spec: string,
   first: LoadedSpec,
   hooks: SpecWatchHooks,
+  load: Parameters<typeof loadSpec>[1] = {},
 ): Promise<{ close(): Promise<void> }> {
   let files = new Set(first.files);
   let last = first;
@@ -38,7 +39,7 @@ export async function watchSpec(
   let changed = '';
   const reload = async () => {
     try {
-      const loaded = await loadSpec(spec);
+      const loaded = await loadSpec(spec, load);
       const diff = diffOperations(last.document, loaded.document);
       last = loaded;
       const added = loaded.files.filter((f) => !files.has(f));
@@ -46,8 +47,11 @@ export async function watchSpec(
       if (added.length > 0) watcher.add([...new Set(added.map((f) => path.dirname(f)))]);
       hooks.onReload(loaded, diff, changed);
     } catch (error) {
-      if (!(error instanceof UserError)) throw error;
-      hooks.onBroken(error.message, changed);
+      // Whatever went wrong, the last good document is still served.
+      hooks.onBroken(
+        error instanceof UserError ? error.message : `${(error as Error).message ?? String(error)}`,
+        changed,
+      );
     }
   };
   const run = () => {
@@ -68,6 +72,13 @@ export async function watchSpec(
     changed = path.relative(process.cwd(), file) || file;
     clearTimeout(timer);
     timer = setTimeout(run, SETTLE_MS);
+  });
+  // A watch that fails (a symbolic link loop, too many files watched) is said, never fatal.
+  watcher.on('error', (error) => {
+    hooks.onBroken(
+      `watching failed: ${(error as Error).message ?? String(error)}`,
+      changed || spec,
+    );
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

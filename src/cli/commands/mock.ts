@@ -18,7 +18,7 @@ export function registerMock(program: Command): void {
     .option('--spec <file>', 'OpenAPI document (JSON or YAML; 2.0, 3.0 or 3.1)', DEFAULT_SPEC)
     .option(
       '--delay <ms>',
-      'delay every response by this many milliseconds, or by a random time in a range such as 100-800 (default: none)',
+      'delay every response by this many milliseconds (at most 2147483647), or by a random time in a range such as 100-800 (default: none)',
     )
     .option('--scenario <name>', `default scenario: ${SCENARIOS.join(', ')}`, 'success')
     .option('--seed <value>', 'seed of generated data (same seed, same bodies)', '0')
@@ -26,7 +26,7 @@ export function registerMock(program: Command): void {
     .option('--quiet', 'do not log requests', false)
     .option(
       '--request-timeout <ms>',
-      'time a client has to send a whole request (408 after it)',
+      'time a client has to send a whole request (408 after it), 1 to 2147483647',
       String(DEFAULT_REQUEST_TIMEOUT),
     )
     .option(
@@ -35,7 +35,7 @@ export function registerMock(program: Command): void {
     )
     .option(
       '--workers <count>',
-      'processes sharing the port (node:cluster), for more throughput',
+      'processes sharing the port (node:cluster), for more throughput: 1 to the number of cores; a dead one is replaced',
       '1',
     )
     .option(
@@ -54,7 +54,7 @@ export function registerMock(program: Command): void {
     .option('--no-proxy-fallback', "with --proxy: always pass the backend's answer on")
     .option(
       '--proxy-timeout <ms>',
-      `with --proxy: how long to wait for the backend before a 504 (default: ${DEFAULT_PROXY_TIMEOUT})`,
+      `with --proxy: how long to wait for the backend (its answer, and between the bytes of any body) before a 504 or a cut connection, 1 to 2147483647 (default: ${DEFAULT_PROXY_TIMEOUT})`,
     )
     .option(
       '--stateful',
@@ -64,6 +64,10 @@ export function registerMock(program: Command): void {
     .option(
       '--state <where>',
       'where state lives: memory, or redis://host:port/db to share it between --workers and replicas; implies --stateful (default: memory)',
+    )
+    .option(
+      '--state-max-items <count>',
+      'with --stateful: created items kept per collection; past it the oldest goes (default: 10000)',
     )
     .option('--dynamic', 'fresh random data on every request instead of seeded data', false)
     .option(
@@ -76,6 +80,19 @@ export function registerMock(program: Command): void {
       'error',
     )
     .option('--watch', 'reload the document when it or a file it $refs changes', false)
+    .option(
+      '--allow-ref-outside',
+      "let $refs read files outside the spec's folder (by default they may not)",
+      false,
+    )
+    .option(
+      '--control-token <token>',
+      'the control API (/__apidoc/) asks for this token (Authorization: Bearer <token> or X-Apidoc-Token); it turns the control API on for a --host other than loopback',
+    )
+    .option(
+      '--no-control',
+      'turn the control API (/__apidoc/) off; it is off by default on a --host other than loopback unless --control-token is given',
+    )
     .action(async (flags: MockFlags) => {
       // The mock stack (ajv, faker, the loader) loads only when this command runs.
       const run = await import('./mock-run.js');

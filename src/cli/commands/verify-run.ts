@@ -12,7 +12,7 @@ import {
   type VerifyPlan,
   type VerifyReport,
 } from '../../verify/index.js';
-import { checkPatterns, parseBaseUrl, parsePositiveInt, usage } from '../options.js';
+import { checkPatterns, parseBaseUrl, parseMilliseconds, usage } from '../options.js';
 import { colors, table, type Colors } from '../output.js';
 import { createProgress } from '../progress.js';
 import { loadForExport, parseOutput, reportWritten } from './export-postman.js';
@@ -64,7 +64,7 @@ function parseFlags(flags: VerifyFlags): VerifySettings {
       headers,
       operations,
       patterns,
-      timeout: parsePositiveInt(flags.timeout, '--timeout'),
+      timeout: parseMilliseconds(flags.timeout, '--timeout'),
     },
     junit: flags.junit === undefined ? undefined : parseOutput(flags.junit, '--junit'),
     json: flags.json === undefined ? undefined : parseOutput(flags.json, '--json'),

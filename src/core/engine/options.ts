@@ -105,6 +105,11 @@ export interface MockServerOptions {
    * URL, shared by every process and replica that names it. @default 'memory'
    */
   state?: string;
+  /**
+   * With `stateful`: created items kept per collection (the oldest goes past it).
+   * @default 10000
+   */
+  stateMaxItems?: number;
   /** Seed of generated data: the same request, spec and seed give the same body. @default 0 */
   seed?: number | string;
   /** Called after each response is sent. @default none */
@@ -131,9 +136,20 @@ export interface MockServerOptions {
   timeouts?: ServerTimeouts;
   /** Forward to a backend and check both ways instead of mocking (see ProxyOptions). @default none */
   proxy?: ProxyOptions;
+  /**
+   * Whether the control API (`/__apidoc/`) answers; when off, every request under it is a 403.
+   * It never answers another origin (no CORS). @default true
+   */
+  control?: boolean;
+  /**
+   * A token the control API asks for, as `Authorization: Bearer <token>` or
+   * `X-Apidoc-Token: <token>` (a 401 without it). @default none: open to who can reach the port
+   */
+  controlToken?: string;
 }
 
-type Hooks = 'onRequest' | 'onStaleExample' | 'shareControl' | 'collectRequests' | 'proxy';
+type Hooks =
+  'onRequest' | 'onStaleExample' | 'shareControl' | 'collectRequests' | 'proxy' | 'controlToken';
 
 export type ResolvedMockOptions = Required<Omit<MockServerOptions, Hooks>> &
   Pick<MockServerOptions, Hooks>;
@@ -147,6 +163,7 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     dynamic: options.dynamic ?? false,
     stateful: options.stateful ?? false,
     state: options.state ?? 'memory',
+    stateMaxItems: options.stateMaxItems ?? 10_000,
     seed: options.seed ?? 0,
     timeouts: options.timeouts ?? {},
     onRequest: options.onRequest,
@@ -154,6 +171,8 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
     proxy: options.proxy,
     shareControl: options.shareControl,
     collectRequests: options.collectRequests,
+    control: options.control ?? true,
+    controlToken: options.controlToken,
   };
 }
 

@@ -25,7 +25,8 @@ export function successBody(
   at: ResponseMedia,
   request: SuccessRequest,
 ): unknown {
-  const role = ctx.empty ? undefined : plan.resource;
+  // `empty` empties lists; an item is the same item whatever the scenario.
+  const role = ctx.empty && plan.resource?.kind === 'list' ? undefined : plan.resource;
   if (plan.pagination) {
     const items = role?.kind === 'list' ? seededPage(ctx, role, request.params) : undefined;
     return paginatedBody(ctx, at, plan.pagination, pageRequest(plan, request.url), items);

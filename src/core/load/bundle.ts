@@ -21,8 +21,10 @@ export async function bundleExternalRefs(
   display: DisplayPath,
   /** Told every file the document reads, the root first (what `mock --watch` watches). */
   onFiles?: (files: string[]) => void,
+  /** Files may only be read under this folder. */
+  confineTo?: string,
 ): Promise<Record<string, unknown>> {
-  const files = await loadExternalFiles(root, rootFile, display);
+  const files = await loadExternalFiles(root, rootFile, display, confineTo);
   onFiles?.([...files.keys()]);
   const parse = (file: FileInfo): unknown => {
     const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : file.url;

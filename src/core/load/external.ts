@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
 import { decodePointer, isRef } from '../refs.js';
@@ -23,7 +23,10 @@ export async function loadExternalFiles(
   root: unknown,
   rootFile: string,
   display: DisplayPath,
+  /** Files may only be read under this folder (the spec's), symbolic links followed. */
+  confineTo?: string,
 ): Promise<Map<string, unknown>> {
+  const within = confineTo === undefined ? undefined : await realpath(confineTo);
   const files = new Map<string, unknown>([[rootFile, root]]);
   const checks: { from: string; site: RefSite; target: Target }[] = [];
   for (const file of files.keys()) {
@@ -32,7 +35,7 @@ export async function loadExternalFiles(
     for (const site of collectRefs(files.get(file), keep)) {
       const target = refTarget(site, file, display);
       if (!files.has(target.file)) {
-        files.set(target.file, await readRefFile(target.file, site, file, display));
+        files.set(target.file, await readRefFile(target.file, site, file, display, within));
       }
       checks.push({ from: file, site, target });
     }
@@ -59,6 +62,9 @@ function refTarget(site: RefSite, from: string, display: DisplayPath): Target {
   return { file: resolve(dirname(from), safeDecode(location)), fragment };
 }
 
+/** A file a `$ref` names is read whole: past this it is refused. */
+const MAX_REF_FILE = 64 * 1024 * 1024;
+
 const REMOTE_HINT = 'Download the referenced file next to the spec and use a relative path.';
 
 async function readRefFile(
@@ -66,11 +72,34 @@ async function readRefFile(
   site: RefSite,
   from: string,
   display: DisplayPath,
+  within: string | undefined,
 ): Promise<unknown> {
   let text: string;
   try {
+    // A FIFO, a device or a socket would block the read, or never end: regular files only.
+    const info = await stat(file);
+    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    if (!info.isFile()) {
+      throw unresolvable(site, from, display, `${display(file)} is not a regular file`);
+    }
+    if (info.size > MAX_REF_FILE) {
+      throw unresolvable(site, from, display, `${display(file)} is larger than 64 MiB`);
+    }
+    if (within !== undefined) {
+      const real = await realpath(file);
+      if (real !== within && !real.startsWith(within + sep)) {
+        throw unresolvable(
+          site,
+          from,
+          display,
+          `${display(file)} is outside the spec's folder`,
+          'Move the file under the folder of the spec, or pass --allow-ref-outside to read files anywhere.',
+        );
+      }
+    }
     text = await readFile(file, 'utf8');
   } catch (error) {
+    if (error instanceof UserError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' || code === 'EISDIR' ? 'not found' : `not readable (${code})`;
     throw unresolvable(site, from, display, `${display(file)} ${reason}`);

@@ -14,8 +14,12 @@ export interface ControlDeps {
   state: 'memory' | 'redis' | undefined;
   /** Empties the shared store (once, by the process that was asked). */
   resetStore(): Promise<void>;
+  /** Throws when the store cannot be used now (Redis away or not answering). */
+  pingStore(): Promise<void>;
   /** The journal to list: this process's, or every process's of `--workers`. */
   requests(): Promise<JournalEntry[]>;
+  /** Whether the control API answers at all, and the token it asks for. */
+  access: { enabled: boolean; token: string | undefined };
   /** Applies a change here, or hands it to every process of `--workers`. */
   dispatch(event: ControlEvent): void;
 }

@@ -1,5 +1,5 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { isPreflight, preflightHeaders } from '../cors.js';
 import { messageReply, type Reply } from '../reply.js';
 import type { ControlAction, ControlDeps } from './deps.js';
 import { health } from './health.js';
@@ -20,17 +20,22 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlAction>>>> 
 };
 
 /**
- * Answers a request under `/__apidoc/`, as the mock answers others: JSON, CORS (a frontend on
- * another origin may drive it), Laravel's 404 and 405 bodies.
+ * Answers a request under `/__apidoc/`, as the mock answers others: JSON, Laravel's 404 and 405
+ * bodies. Unlike the API, it carries no CORS headers and refuses a request another origin's
+ * page sent (its `Origin` names another host than its `Host`): a web page the developer opens
+ * must not reset the mock or read its journal. Off (`control: false`), everything under it is
+ * a 403; with a token, a request without it is a 401.
  */
 export async function answerControl(req: IncomingMessage, deps: ControlDeps): Promise<Reply> {
+  const refused = refusal(req, deps);
+  if (refused) {
+    req.resume();
+    return refused;
+  }
   const pathname = new URL(req.url ?? '/', 'http://mock').pathname.replace(/(.)\/+$/, '$1');
   const methods = ROUTES[pathname];
   const method = (req.method ?? 'GET').toUpperCase();
   const allowed = methods && allowedMethods(methods);
-  if (allowed && isPreflight(method, req.headers)) {
-    return { status: 204, headers: preflightHeaders(req.headers, allowed) };
-  }
   const uri = pathname.slice(1);
   if (!methods || !allowed) {
     req.resume();
@@ -54,4 +59,48 @@ export async function answerControl(req: IncomingMessage, deps: ControlDeps): Pr
 function allowedMethods(methods: Readonly<Record<string, ControlAction>>): string[] {
   const names = Object.keys(methods);
   return names.includes('GET') ? ['GET', 'HEAD', ...names.filter((m) => m !== 'GET')] : names;
+}
+
+/** Why the control API does not answer this request, or undefined when it does. */
+function refusal(req: IncomingMessage, deps: ControlDeps): Reply | undefined {
+  if (!deps.access.enabled) {
+    return messageReply(
+      403,
+      'The control API is off. Start the mock with --control-token <token> to use it on this address.',
+    );
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !sameOrigin(origin, req.headers.host)) {
+    return messageReply(403, 'The control API does not answer requests from other origins.');
+  }
+  const token = deps.access.token;
+  if (token !== undefined && !tokenMatches(presentedToken(req), token)) {
+    return messageReply(401, 'Unauthenticated.', {
+      'www-authenticate': 'Bearer realm="apidoc control API"',
+    });
+  }
+  return undefined;
+}
+
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+function presentedToken(req: IncomingMessage): string | undefined {
+  const header = req.headers['x-apidoc-token'];
+  if (typeof header === 'string') return header;
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1]?.trim();
+}
+
+function tokenMatches(presented: string | undefined, token: string): boolean {
+  if (presented === undefined) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

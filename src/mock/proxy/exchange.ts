@@ -22,6 +22,18 @@ export function exchange(init: Omit<Exchange, 'started' | 'violations' | 'source
   ex.res.once('close', () => finish(ex));
   // A client that goes away mid-upload: the request to the backend goes too.
   ex.req.on('error', () => ex.outgoing?.destroy());
+  // Chaos applies to the proxy as to the mock: this share of requests never reaches the backend.
+  if (ex.matched.checks && ex.settings.fails()) {
+    ex.source = 'mock';
+    ex.note = `failed on purpose (--fail-rate, ${ex.settings.failMode})`;
+    ex.req.resume();
+    if (ex.settings.failMode === 'reset') {
+      ex.req.socket.destroy();
+      return;
+    }
+    sendPrepared(ex, prepare({ status: 500, body: { message: 'Server Error' } }));
+    return;
+  }
   const run = ex.proxy.strict && ex.matched.checks ? strictly(ex) : streaming(ex);
   run.catch((error: unknown) => {
     console.error('apidoc mock --proxy: internal error while answering a request:', error);

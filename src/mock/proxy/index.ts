@@ -11,6 +11,7 @@ import type { OpenApiDocument } from '../../core/types.js';
 import { requestTarget } from '../../core/request-target.js';
 import { isPreflight } from '../cors.js';
 import type { Pipeline } from '../pipeline.js';
+import type { Settings } from '../settings.js';
 import type { Router } from '../router.js';
 import { requestRouter } from '../routing.js';
 import { compileRequestChecks } from './request-checks.js';
@@ -38,6 +39,7 @@ export function createProxy(
   fallback: Pipeline,
   options: ResolvedMockOptions,
   proxy: ResolvedProxy,
+  settings: Settings,
 ): Proxy {
   const routing = requestRouter(doc, router);
   const compiled = new Map<OperationEntry, OperationChecks>();
@@ -73,7 +75,7 @@ export function createProxy(
   };
   return {
     handle: (req, res, closing) =>
-      exchange({ req, res, closing, matched: match(req), proxy, options, fallback }),
+      exchange({ req, res, closing, matched: match(req), proxy, options, settings, fallback }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import type { HeadVerdict } from '../../core/contract/check.js';
 import type { Exchange } from './types.js';
@@ -36,14 +38,57 @@ export async function answer(ex: Exchange, upstream: IncomingMessage): Promise<v
     ex.note = `response body not checked: larger than ${MAX_CHECKED_RESPONSE_BYTES / 1024 / 1024} MiB`;
     return sendUpstream(ex, upstream, read.chunks, upstream);
   }
-  const payload = Buffer.concat(read.chunks);
+  const decoded = await decode(Buffer.concat(read.chunks), upstream.headers['content-encoding']);
+  if (typeof decoded === 'string') {
+    // Passed on as it came: what could not be decoded could not be checked either.
+    ex.violations.push(...head.violations);
+    ex.note = `response body not checked: ${decoded}`;
+    return sendUpstream(ex, upstream, read.chunks);
+  }
+  const payload = decoded;
   if (unrouted && isUnrouted(status, payload, matched.checks!.entry.operation)) {
     return answerWithMock(ex);
   }
+  // A large body is checked on a later turn of the event loop, so that others are served first.
+  if (payload.length > 256 * 1024) await new Promise((resolve) => setImmediate(resolve));
   const found = [...head.violations, ...(head.body?.(payload) ?? [])];
   if (proxy.strict && found.length > 0) return refuse(ex, status, found);
   ex.violations.push(...found);
   sendUpstream(ex, upstream, read.chunks);
+}
+
+const DECODERS: Record<string, (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>> = {
+  gzip: promisify<Buffer, ZlibOptions, Buffer>(gunzip),
+  'x-gzip': promisify<Buffer, ZlibOptions, Buffer>(gunzip),
+  deflate: promisify<Buffer, ZlibOptions, Buffer>(inflate),
+  br: promisify<Buffer, BrotliOptions, Buffer>(brotliDecompress),
+};
+
+/**
+ * The body as the document describes it: `Content-Encoding` (gzip, deflate, br, or several)
+ * undone, in zlib's thread pool, to at most the size checked. A string says why it cannot be.
+ */
+async function decode(body: Buffer, encoding: string | undefined): Promise<Buffer | string> {
+  if (encoding === undefined || body.length === 0) return body;
+  const codings = encoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+  let out = body;
+  for (const coding of codings) {
+    const decoder = DECODERS[coding];
+    if (!decoder) return `Content-Encoding ${coding} is not one the proxy decodes`;
+    try {
+      out = await decoder(out, { maxOutputLength: MAX_CHECKED_RESPONSE_BYTES });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ERR_BUFFER_TOO_LARGE'
+        ? `larger than ${MAX_CHECKED_RESPONSE_BYTES / 1024 / 1024} MiB once decoded`
+        : `its ${coding} encoding is broken`;
+    }
+  }
+  return out;
 }
 
 /** `--proxy-strict`: a 502 problem instead of an answer that breaks the document. */
@@ -68,13 +113,25 @@ function readUpTo(
     const chunks: Buffer[] = [];
     let size = 0;
     let timer: NodeJS.Timeout | undefined;
-    const stall = () => {
-      clearTimeout(timer);
+    let settled = false;
+    let lastData = performance.now();
+    const arm = (ms: number) => {
       timer = setTimeout(() => {
-        stream.destroy(new UpstreamError(504, timedOut(ex.proxy.upstream)));
-      }, ex.proxy.upstream.timeout);
+        // After the I/O already waiting (see `forward`): data that came meanwhile re-arms it.
+        setImmediate(() => {
+          if (settled) return;
+          const left = ex.proxy.upstream.timeout - (performance.now() - lastData);
+          if (left > 1) return arm(left);
+          stream.destroy(new UpstreamError(504, timedOut(ex.proxy.upstream)));
+        });
+      }, ms);
+    };
+    const stall = () => {
+      lastData = performance.now();
+      if (timer === undefined) arm(ex.proxy.upstream.timeout);
     };
     const done = (value: { whole: boolean; chunks: Buffer[] } | undefined) => {
+      settled = true;
       clearTimeout(timer);
       stream.off('data', onData);
       stream.off('end', onEnd);

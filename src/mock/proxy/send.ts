@@ -1,4 +1,3 @@
-import { draw } from '../settings.js';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { withOriginHeaders } from '../cors.js';
@@ -51,6 +50,22 @@ export function sendUpstream(
       return;
     }
     for (const chunk of payload ?? []) ex.res.write(chunk);
+    // `--proxy-timeout` between the bytes of a piped body too: a backend that stalls mid-body
+    // has the client's connection cut rather than held open.
+    let timer: NodeJS.Timeout | undefined;
+    const stall = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        rest.destroy();
+        ex.res.destroy();
+      }, ex.proxy.upstream.timeout);
+    };
+    rest.on('data', stall);
+    rest.once('end', () => clearTimeout(timer));
+    rest.once('close', () => clearTimeout(timer));
+    ex.res.once('close', () => clearTimeout(timer));
+    ex.res.on('drain', stall);
+    stall();
     rest.pipe(ex.res);
   });
 }
@@ -74,7 +89,7 @@ function later(ex: Exchange, write: () => void): void {
       ex.res.destroy();
     }
   };
-  const delay = draw(ex.options.delay);
+  const delay = ex.settings.delayFor(ex.matched.checks?.entry);
   if (delay > 0) setTimeout(guarded, delay);
   else guarded();
 }

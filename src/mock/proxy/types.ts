@@ -4,6 +4,7 @@ import type { Violation } from '../../core/contract/types.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import type { ResolvedMockOptions } from '../../core/engine/options.js';
 import type { Pipeline } from '../pipeline.js';
+import type { Settings } from '../settings.js';
 import type { RequestChecks } from './request-checks.js';
 import type { Upstream } from './upstream.js';
 
@@ -38,6 +39,8 @@ export interface Exchange {
   matched: Matched;
   proxy: ResolvedProxy;
   options: ResolvedMockOptions;
+  /** The runtime settings: chaos (delay, fail rate and mode) applies to proxied answers too. */
+  settings: Settings;
   fallback: Pipeline;
   started: number;
   violations: Violation[];

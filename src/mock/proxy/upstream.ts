@@ -67,12 +67,18 @@ export function forward(
   const response = new Promise<IncomingMessage>((resolve, reject) => {
     // The backend's time starts once it has the whole request: an upload takes what it takes.
     let timer: NodeJS.Timeout | undefined;
+    let answered = false;
     outgoing.once('finish', () => {
       timer = setTimeout(() => {
-        outgoing.destroy(new UpstreamError(504, timedOut(upstream)));
+        // After the I/O already waiting: a loop held up by other work (checking a large body)
+        // must not time out an answer that has arrived meanwhile.
+        setImmediate(() => {
+          if (!answered) outgoing.destroy(new UpstreamError(504, timedOut(upstream)));
+        });
       }, upstream.timeout);
     });
     outgoing.once('response', (res) => {
+      answered = true;
       clearTimeout(timer);
       resolve(res);
     });

@@ -1,6 +1,7 @@
 import { declaredForm, mediaBody, type BodyContext } from '../../core/engine/body.js';
 import { conforms } from '../../core/engine/generate/index.js';
 import { paginatedBody } from '../../core/engine/page-body.js';
+import { pageWindow } from '../../core/engine/pagination.js';
 import type { OperationPlan } from '../../core/engine/plan.js';
 import {
   numericIds,
@@ -15,7 +16,7 @@ import { itemSource, pageRequest } from '../../core/engine/success.js';
 import { messageReply, type Reply } from '../reply.js';
 import { scenarioReply } from '../scenario-reply.js';
 import { idKey, mergeInput, seededIds, shaped, stamp } from './items.js';
-import type { StateStore } from './store.js';
+import { StateFullError, type StateStore } from './store.js';
 
 /** One request to a collection's operation, validated, as the state handlers read it. */
 export interface StateRequest {
@@ -43,18 +44,21 @@ const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply>> = {
   read: async (call) => withItem(call, async (id, item) => answer(call, id, item)),
   create,
   update: async (call) =>
-    withItem(call, async (id, current) => {
+    withItem(call, async (id) => {
       const { doc } = call.ctx;
       const schema = call.role.collection.itemSchema;
-      const merged = mergeInput(doc, schema, current, call.body, call.role.collection.idField);
-      const item = stamp(doc, schema, merged, ['updated_at']);
-      await call.store.save(call.source.path, id, item);
+      // Only the fields the request sets: the store sets them over what it has, atomically.
+      const changes = mergeInput(doc, schema, {}, call.body, call.role.collection.idField);
+      stamp(doc, schema, changes, ['updated_at']);
+      const item = await call.store.update(call.source.path, id, changes, isSeeded(call, id));
+      // Deleted while this request was on its way.
+      if (item === undefined) return notFound(call, id);
       return answer(call, id, item);
     }),
   delete: async (call) =>
     withItem(call, async (id, item) => {
-      await call.store.remove(call.source.path, id, isSeeded(call, id));
-      return answer(call, id, item);
+      const removed = await call.store.remove(call.source.path, id, isSeeded(call, id));
+      return removed ? answer(call, id, item) : notFound(call, id);
     }),
 };
 
@@ -76,6 +80,7 @@ export function stateHandler(
     try {
       return await handle({ ...request, plan, role, store: await store, source, count });
     } catch (error) {
+      if (error instanceof StateFullError) return messageReply(507, error.message);
       return messageReply(
         503,
         `The mock's state store is unavailable: ${(error as Error).message}`,
@@ -85,25 +90,46 @@ export function stateHandler(
 }
 
 async function list(call: Call): Promise<Reply> {
-  const { ctx, role, plan, source } = call;
+  const { ctx, role, plan, source, store } = call;
   const at = responseMedia(ctx.doc, plan.entry.operation, plan.successStatus);
   if (!at) return { status: plan.successStatus };
-  const overlay = await call.store.overlay(source.path);
-  const live = [
-    ...seededIds(source, call.count).filter((id) => !overlay.deleted.has(id)),
-    ...overlay.created,
+  const summary = await store.summary(source.path);
+  const seeded =
+    summary.deleted.size === 0
+      ? seededIds(source, call.count)
+      : seededIds(source, call.count).filter((id) => !summary.deleted.has(id));
+  const total = seeded.length + summary.created;
+  const paged = role.list && 'page' in role.list ? role.list.page : undefined;
+  const request = paged ? pageRequest(plan, call.url) : undefined;
+  // Only the page's items are read from the store: a page costs O(page), whatever the total.
+  let from = 1;
+  let to = total;
+  if (request) {
+    const window = pageWindow(request.page, request.perPage, total);
+    from = window.from ?? 1;
+    to = window.to ?? 0;
+  }
+  const ids = [
+    ...seeded.slice(from - 1, Math.min(to, seeded.length)),
+    ...(to > seeded.length
+      ? await store.createdIds(
+          source.path,
+          Math.max(0, from - 1 - seeded.length),
+          to - seeded.length,
+        )
+      : []),
   ];
-  const items = (from: number, to: number) =>
-    live
-      .slice(from - 1, to)
-      .map((id) => shaped(source, id, overlay.items.get(id), role.itemSchema));
+  const stored = await store.items(source.path, ids);
+  const shown = ids.map((id, i) => shaped(source, id, stored[i], role.itemSchema));
+  const items = (a: number, b: number) => shown.slice(a - from, b - from + 1);
   const body =
-    role.list && 'page' in role.list
-      ? paginatedBody(ctx, at, role.list.page, pageRequest(plan, call.url), {
-          total: live.length,
-          at: items,
-        })
-      : placeAt(envelope(ctx, at), role.list?.arrayAt ?? [], items(1, live.length));
+    paged && request
+      ? paginatedBody(ctx, at, paged, request, { total, at: items })
+      : placeAt(
+          envelope(ctx, at),
+          role.list && 'arrayAt' in role.list ? role.list.arrayAt : [],
+          shown,
+        );
   return { status: plan.successStatus, ...declaredForm(ctx.doc, at, body) };
 }
 
@@ -111,10 +137,16 @@ async function create(call: Call): Promise<Reply> {
   const { ctx, role, source, store } = call;
   const { collection } = role;
   const n = await store.nextCreated(source.path);
-  const id = String(seededId(source, call.count + n));
+  let id = String(seededId(source, call.count + n));
+  // Generated slugs repeat: a taken one gets the creation's number, which no other has.
+  const taken =
+    !numericIds(ctx.doc, collection) &&
+    (isSeeded(call, id) || (await store.item(source.path, id)).item !== undefined);
+  if (taken) id = `${id}-${n}`;
   const seeded = shaped(source, id, undefined, collection.itemSchema);
   const merged = mergeInput(ctx.doc, collection.itemSchema, seeded, call.body, collection.idField);
   const item = stamp(ctx.doc, collection.itemSchema, merged, ['created_at', 'updated_at']);
+  if (taken && collection.idField !== undefined) item[collection.idField] = id;
   await store.create(source.path, id, item);
   return answer(call, id, item);
 }

@@ -1,23 +1,91 @@
 import { UserError } from '../../core/errors.js';
-import type { CollectionOverlay, StateStore, StoredItem } from './store.js';
+import {
+  DEFAULT_STATE_LIMITS,
+  StateFullError,
+  type CollectionSummary,
+  type StateLimits,
+  type StateStore,
+  type StoredItem,
+} from './store.js';
 
 /** Every key the mock writes starts so; `apidoc:collections` lists the collections written to. */
 const PREFIX = 'apidoc:';
 const REGISTRY = `${PREFIX}collections`;
+/** A field every stored item's hash has, so that an item with no fields still exists. */
+const MARK = '\u0000';
+/** How long a command may take before the request it serves gets a 503. */
+export const REDIS_COMMAND_TIMEOUT = 2_000;
+
+/**
+ * Each write is one script, run atomically by Redis: the checks (is the item still there? is
+ * the store full?) and the change happen with no other command between them. An item is a
+ * hash of its fields (each value JSON), so two updates of different fields both land.
+ * KEYS: item hash, deleted set, created list, registry.
+ */
+const CREATE = `
+if redis.call('SISMEMBER', KEYS[4], ARGV[3]) == 0 and redis.call('SCARD', KEYS[4]) >= tonumber(ARGV[2]) then
+  return redis.error_reply('FULL')
+end
+redis.call('SADD', KEYS[4], ARGV[3])
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], unpack(ARGV, 6))
+redis.call('RPUSH', KEYS[3], ARGV[1])
+local max = tonumber(ARGV[4])
+while redis.call('LLEN', KEYS[3]) > max do
+  local oldest = redis.call('LPOP', KEYS[3])
+  redis.call('DEL', ARGV[5] .. oldest)
+end
+return 1
+`;
+
+/** @see https://redis.io/docs/latest/develop/interact/programmability/eval-intro/ */
+const UPDATE = `
+if ARGV[1] == '1' then
+  if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1 then return false end
+  if redis.call('SISMEMBER', KEYS[4], ARGV[3]) == 0 and redis.call('SCARD', KEYS[4]) >= tonumber(ARGV[4]) then
+    return redis.error_reply('FULL')
+  end
+  redis.call('SADD', KEYS[4], ARGV[3])
+elseif redis.call('EXISTS', KEYS[1]) == 0 then
+  return false
+end
+redis.call('HSET', KEYS[1], unpack(ARGV, 5))
+return redis.call('HGETALL', KEYS[1])
+`;
+
+const REMOVE = `
+if ARGV[1] == '1' then
+  if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1 then return 0 end
+  redis.call('SADD', KEYS[4], ARGV[3])
+  redis.call('SADD', KEYS[2], ARGV[2])
+  redis.call('DEL', KEYS[1])
+  return 1
+end
+if redis.call('DEL', KEYS[1]) == 0 then return 0 end
+redis.call('LREM', KEYS[3], 0, ARGV[2])
+return 1
+`;
 
 /**
  * State in Redis, so that several processes (`--workers`) and replicas behind a load balancer
- * share it. Per collection: a set of deleted seeded ids, a list of created ids, a hash of stored
- * items (JSON) and a counter of creations. Commands fail at once while Redis is away (no
- * offline queue): a request then gets a 503 rather than waiting.
+ * share it. Per collection: a set of deleted seeded ids, a list of created ids, one hash per
+ * stored item and a counter of creations. Commands fail at once while Redis is away (no
+ * offline queue) and after `REDIS_COMMAND_TIMEOUT` when it does not answer: a request then
+ * gets a 503 rather than waiting.
  * @see https://redis.io/docs/latest/develop/data-types/
  */
-export async function redisStore(url: string): Promise<StateStore> {
+export async function redisStore(
+  url: string,
+  limits: StateLimits = DEFAULT_STATE_LIMITS,
+): Promise<StateStore> {
   const { createClient } = await import('@redis/client');
   let connected = false;
   const client = createClient({
     url,
     disableOfflineQueue: true,
+    // Commands waiting on a Redis that does not answer are bounded in time and in number.
+    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT },
+    commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: 5_000,
       // Before the first connection a failure is the user's to fix; after it, Redis restarting.
@@ -37,71 +105,151 @@ export async function redisStore(url: string): Promise<StateStore> {
       'Start Redis, or pass another --state URL (redis://host:port/db), or leave --state out to keep state in memory.',
     );
   }
-  const keys = (collection: string) => {
+  const keys = (collection: string, id = '') => {
     const base = `${PREFIX}${collection}:`;
     return {
+      item: `${base}item:${id}`,
       deleted: `${base}deleted`,
       created: `${base}created`,
-      items: `${base}items`,
       counter: `${base}counter`,
     };
   };
-  const parse = (json: string | null | undefined): unknown =>
-    json === null || json === undefined ? undefined : JSON.parse(json);
-  return {
-    overlay: async (collection): Promise<CollectionOverlay> => {
+  const scriptKeys = (collection: string, id: string) => {
+    const k = keys(collection, id);
+    return [k.item, k.deleted, k.created, REGISTRY];
+  };
+  const fields = (item: Record<string, unknown>): string[] => {
+    const out = [MARK, '1'];
+    for (const [name, value] of Object.entries(item)) {
+      if (value !== undefined) out.push(name, JSON.stringify(value));
+    }
+    return out;
+  };
+  const parse = (hash: Record<string, string> | undefined): Record<string, unknown> | undefined => {
+    if (!hash || !Object.hasOwn(hash, MARK)) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [name, json] of Object.entries(hash))
+      if (name !== MARK) out[name] = JSON.parse(json);
+    return out;
+  };
+  const full = (error: unknown): never => {
+    if (error instanceof Error && /FULL/.test(error.message)) {
+      throw new StateFullError(
+        `The mock's state holds ${limits.maxCollections} collections, its bound: POST /__apidoc/reset to start again.`,
+      );
+    }
+    throw error;
+  };
+  return timed({
+    summary: async (collection): Promise<CollectionSummary> => {
       const k = keys(collection);
-      const [deleted, created, items] = await Promise.all([
+      const [deleted, created] = await Promise.all([
         client.sMembers(k.deleted),
-        client.lRange(k.created, 0, -1),
-        client.hGetAll(k.items),
+        client.lLen(k.created),
       ]);
-      return {
-        deleted: new Set(deleted),
-        created,
-        items: new Map(Object.entries(items).map(([id, json]) => [id, parse(json)])),
-      };
+      return { deleted: new Set(deleted), created: Number(created) };
+    },
+    createdIds: async (collection, from, to) =>
+      to <= from ? [] : client.lRange(keys(collection).created, from, to - 1),
+    items: async (collection, ids) => {
+      if (ids.length === 0) return [];
+      const multi = client.multi();
+      for (const id of ids) multi.hGetAll(keys(collection, id).item);
+      const hashes = (await multi.exec()) as unknown as Record<string, string>[];
+      return hashes.map(parse);
     },
     item: async (collection, id): Promise<StoredItem> => {
-      const k = keys(collection);
-      const [deleted, json] = await Promise.all([
+      const k = keys(collection, id);
+      const [deleted, hash] = await Promise.all([
         client.sIsMember(k.deleted, id),
-        client.hGet(k.items, id),
+        client.hGetAll(k.item),
       ]);
-      return { deleted: Boolean(deleted), item: parse(json) };
+      return { deleted: Boolean(deleted), item: parse(hash) };
     },
-    nextCreated: async (collection) => {
-      await client.sAdd(REGISTRY, collection);
-      return Number(await client.incr(keys(collection).counter));
-    },
+    nextCreated: async (collection) => Number(await client.incr(keys(collection).counter)),
     create: async (collection, id, item) => {
-      const k = keys(collection);
       await client
-        .multi()
-        .sAdd(REGISTRY, collection)
-        .rPush(k.created, id)
-        .hSet(k.items, id, JSON.stringify(item))
-        .exec();
+        .eval(CREATE, {
+          keys: scriptKeys(collection, id),
+          arguments: [
+            id,
+            String(limits.maxCollections),
+            collection,
+            String(limits.maxItems),
+            keys(collection).item,
+            ...fields(item),
+          ],
+        })
+        .catch(full);
     },
-    save: async (collection, id, item) => {
-      await client
-        .multi()
-        .sAdd(REGISTRY, collection)
-        .hSet(keys(collection).items, id, JSON.stringify(item))
-        .exec();
+    update: async (collection, id, changes, seeded) => {
+      const reply = (await client
+        .eval(UPDATE, {
+          keys: scriptKeys(collection, id),
+          arguments: [
+            seeded ? '1' : '0',
+            id,
+            collection,
+            String(limits.maxCollections),
+            ...fields(changes),
+          ],
+        })
+        .catch(full)) as string[] | null;
+      if (!reply) return undefined;
+      const hash: Record<string, string> = {};
+      for (let i = 0; i + 1 < reply.length; i += 2) hash[reply[i]!] = reply[i + 1]!;
+      return parse(hash);
     },
     remove: async (collection, id, seeded) => {
-      const k = keys(collection);
-      const multi = client.multi().sAdd(REGISTRY, collection).hDel(k.items, id);
-      await (seeded ? multi.sAdd(k.deleted, id) : multi.lRem(k.created, 0, id)).exec();
+      const removed = await client.eval(REMOVE, {
+        keys: scriptKeys(collection, id),
+        arguments: [seeded ? '1' : '0', id, collection],
+      });
+      return Number(removed) === 1;
     },
     reset: async () => {
-      const collections = await client.sMembers(REGISTRY);
-      const all = collections.flatMap((c) => Object.values(keys(c)));
-      await client.del([...all, REGISTRY]);
+      const found: string[] = [];
+      for await (const batch of client.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 1000 })) {
+        found.push(...batch);
+        if (found.length >= 1000) await client.del(found.splice(0));
+      }
+      if (found.length > 0) await client.del(found);
+    },
+    ping: async () => {
+      await client.ping();
     },
     close: async () => {
       await client.close();
     },
-  };
+  });
+}
+
+/**
+ * Each of the store's calls fails after `REDIS_COMMAND_TIMEOUT` when Redis does not answer (a
+ * frozen server, a network that drops packets): the request gets a 503 instead of waiting.
+ */
+function timed(store: StateStore): StateStore {
+  const out = { ...store };
+  for (const name of Object.keys(store) as (keyof StateStore)[]) {
+    if (name === 'close') continue;
+    const call = store[name] as (...args: unknown[]) => Promise<unknown>;
+    (out as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`Redis did not answer within ${REDIS_COMMAND_TIMEOUT} ms`)),
+          REDIS_COMMAND_TIMEOUT,
+        );
+        call(...args).then(
+          (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error as Error);
+          },
+        );
+      });
+  }
+  return out;
 }

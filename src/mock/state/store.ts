@@ -1,33 +1,69 @@
 /**
  * What the stateful mock keeps of one collection at one concrete path (`/api/posts/42/comments`):
  * only what clients changed. Its seeded items are not stored: they are generated as the
- * stateless mock shows them, so a collection of 50 costs nothing until someone writes to it.
+ * stateless mock shows them, so a collection of 50 costs nothing until someone writes to it,
+ * and reading one (or a million) never stores anything.
  */
-export interface CollectionOverlay {
+export interface CollectionSummary {
   /** Seeded items deleted, by id. */
-  deleted: Set<string>;
-  /** Items created, by id, oldest first: a list shows them after the seeded ones. */
-  created: string[];
-  /** Items created, and seeded items changed, by id. */
-  items: Map<string, unknown>;
+  deleted: ReadonlySet<string>;
+  /** How many created items the collection holds now. */
+  created: number;
 }
 
 /** One stored item, and whether it was a seeded one that was deleted. */
 export interface StoredItem {
   deleted: boolean;
-  item: unknown;
+  /** The whole item for a created one; a seeded one's changed fields. */
+  item: Record<string, unknown> | undefined;
 }
 
-/** Where state lives: this process's memory, or Redis shared by several processes. */
+/** How much state may hold: documented in the README (State), `--state-max-items`. */
+export interface StateLimits {
+  /** Created items kept per collection; past it, the oldest goes. */
+  maxItems: number;
+  /** Collections written to; a write to one more is a 507. */
+  maxCollections: number;
+}
+
+export const DEFAULT_STATE_LIMITS: StateLimits = { maxItems: 10_000, maxCollections: 1_000 };
+
+/** A write the store's bounds refuse: answered 507. */
+export class StateFullError extends Error {}
+
+/**
+ * Where state lives: this process's memory, or Redis shared by several processes. Every write
+ * is atomic in the store: two processes changing different fields of one item both keep
+ * theirs, and an item deleted stays deleted whatever update races it.
+ */
 export interface StateStore {
-  overlay(collection: string): Promise<CollectionOverlay>;
+  summary(collection: string): Promise<CollectionSummary>;
+  /** Created ids at positions `from` to `to` (0-based, `to` excluded), oldest first. */
+  createdIds(collection: string, from: number, to: number): Promise<string[]>;
+  /** What is stored of each id (undefined where nothing is). */
+  items(
+    collection: string,
+    ids: readonly string[],
+  ): Promise<(Record<string, unknown> | undefined)[]>;
   item(collection: string, id: string): Promise<StoredItem>;
   /** 1 for the first item ever created in the collection, then 2, 3, ... */
   nextCreated(collection: string): Promise<number>;
-  create(collection: string, id: string, item: unknown): Promise<void>;
-  save(collection: string, id: string, item: unknown): Promise<void>;
-  remove(collection: string, id: string, seeded: boolean): Promise<void>;
+  create(collection: string, id: string, item: Record<string, unknown>): Promise<void>;
+  /**
+   * Sets `changes` over what is stored of the item, unless it is gone (a seeded item deleted, a
+   * created one removed or never made): what is stored after, or undefined when gone.
+   */
+  update(
+    collection: string,
+    id: string,
+    changes: Record<string, unknown>,
+    seeded: boolean,
+  ): Promise<Record<string, unknown> | undefined>;
+  /** Removes the item: false when it was already gone. */
+  remove(collection: string, id: string, seeded: boolean): Promise<boolean>;
   /** Back to the seeded items everywhere. */
   reset(): Promise<void>;
+  /** Throws when the store cannot be used now (Redis away). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -290,12 +290,12 @@ const KEYWORDS: Record<string, Keyword> = {
   minProperties: (min) => size(min, onObject, (o, m) => Object.keys(o).length >= m),
   required: (names) => {
     const list = need(Array.isArray(names) && names.every((n) => typeof n === 'string'), names);
-    return onObject((o) => (list as string[]).every((name) => o[name] !== undefined));
+    return onObject((o) => (list as string[]).every((name) => Object.hasOwn(o, name)));
   },
   properties: (properties, _, compile) => {
     const checks = propertyChecks(properties, compile);
     return onObject((o) =>
-      checks.every(([name, check]) => o[name] === undefined || check(o[name])),
+      checks.every(([name, check]) => !Object.hasOwn(o, name) || check(o[name])),
     );
   },
   patternProperties: (patterns, _, compile) => {

@@ -64,6 +64,11 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
     const { entry, kind } = select(input.mediaType);
     if (isEmptyBody(input.body)) return bodyRequired ? missingBodyErrors(entry) : null;
     if (entry === undefined || kind === undefined) return null;
+    // Laravel reads a JSON list as input keyed 0, 1, ...: `[1]` where an object is expected
+    // lacks the object's required fields, it is not "not an array".
+    if (Array.isArray(input.body) && expectsObject(entry.schema)) {
+      input = { ...input, body: Object.fromEntries(input.body.map((v, i) => [String(i), v])) };
+    }
     // A multipart body the server did not parse into fields has nothing to check.
     if (kind === 'coerce' && !isPlainObject(input.body)) return null;
     // Coercion writes into the data: never into the caller's object.
@@ -86,6 +91,22 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
     if (validate(data())) return null;
     return groupMessages(fieldMessages(validate.errors ?? [], []));
   };
+}
+
+function expectsObject(root: JsonSchema): boolean {
+  if (typeof root !== 'object' || root === null) return false;
+  let schema = root as Record<string, unknown>;
+  // The root is often a `$ref` into its own `$defs`.
+  const ref = schema.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
+    const defs = schema.$defs as Record<string, unknown> | undefined;
+    const name = ref.slice('#/$defs/'.length);
+    const found = defs && Object.hasOwn(defs, name) ? defs[name] : undefined;
+    if (typeof found !== 'object' || found === null) return false;
+    schema = found as Record<string, unknown>;
+  }
+  const type = schema.type;
+  return type === 'object' || (type === undefined && 'properties' in schema);
 }
 
 /** The request body's schema, as JSON Schema, for the media type the mock reads first. */

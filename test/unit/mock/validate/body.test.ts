@@ -137,8 +137,15 @@ const shapes: Row[] = [
     { given: { body: 'hello' }, want: { body: ['The body must be an array.'] } },
   ],
   [
+    // Laravel reads a JSON list as input keyed 0, 1, ...: the object's fields are missing.
     'a list where an object is expected',
-    { given: { body: [user] }, want: { body: ['The body must be an array.'] } },
+    {
+      given: { body: [user] },
+      want: {
+        first_name: ['The first name field is required.'],
+        email: ['The email field is required.'],
+      },
+    },
   ],
 ];
 
