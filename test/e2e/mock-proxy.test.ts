@@ -42,7 +42,7 @@ describe('apidoc mock --proxy, reporting', () => {
       '--proxy',
       backend.url,
       '--proxy-timeout',
-      '500',
+      '2000',
       '--proxy-fallback',
     ]);
   });
@@ -255,8 +255,8 @@ describe('apidoc mock --proxy, reporting', () => {
   });
 
   it.each([
-    ['a backend that never answers: 504', '/api/slow', 504, /did not answer within 500 ms\.$/],
-    ['a body that stops coming: 504', '/api/stall-body', 504, /did not answer within 500 ms\.$/],
+    ['a backend that never answers: 504', '/api/slow', 504, /did not answer within 2000 ms\.$/],
+    ['a body that stops coming: 504', '/api/stall-body', 504, /did not answer within 2000 ms\.$/],
     [
       'a connection closed without an answer: 502',
       '/api/reset',
