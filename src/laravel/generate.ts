@@ -54,6 +54,11 @@ export interface GenerateStats {
    */
   notInferred: number;
   /**
+   * Routes left out because their action can never answer (a resource action the controller
+   * lacks); each is also a warning with code `dead-route`.
+   */
+  deadRoutes: number;
+  /**
    * Set when `--incremental` patched the last document instead of making it whole: the routes
    * whose operations were built again (see `patch/apply.ts`).
    */
@@ -229,12 +234,13 @@ function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[]
 /** A result whose document, text or bytes, those the run did not make, are made on first use. */
 function result(
   given: Omit<GenerateResult, 'document' | 'text' | 'bytes' | 'stats'> & {
-    stats: Omit<GenerateStats, 'notInferred'>;
+    stats: Omit<GenerateStats, 'notInferred' | 'deadRoutes'>;
   },
   made: { document: OpenApiDocument; bytes?: Buffer } | { document?: undefined; bytes: Buffer },
 ): GenerateResult {
   const notInferred = given.warnings.filter((w) => w.code === 'response-not-inferred').length;
-  const fields = { ...given, stats: { ...given.stats, notInferred } };
+  const deadRoutes = given.warnings.filter((w) => w.code === 'dead-route').length;
+  const fields = { ...given, stats: { ...given.stats, notInferred, deadRoutes } };
   let { document, bytes } = made;
   let text: string | undefined;
   const textOf = () =>
