@@ -102,7 +102,7 @@ describe('routes whose action can never answer are left out, with one warning ea
     const { document, warnings } = documentOf({
       'routes/api.php': ROUTES,
       'app/Http/Controllers/Controller.php': BASE,
-      ...files,
+      ...(files as unknown as Record<string, string>),
     });
     const ops = operations(document);
     if (typeof want === 'number') expect(ops).toHaveLength(want);
