@@ -2,7 +2,7 @@ import type { ChainCall, FileFacts, MethodFacts, RouteDecl } from '../facts/type
 import type { ClassIndex } from '../project/classes.js';
 import { resolvePhpPath } from './paths.js';
 import type { RouteRoot } from './flatten.js';
-import { apiOnly } from './web.js';
+import { apiGroupFiles, apiOnly } from './web.js';
 
 const ROUTE_SERVICE_PROVIDER = 'Illuminate\\Foundation\\Support\\Providers\\RouteServiceProvider';
 const DEFAULT_API_FILE = 'routes/api.php';
@@ -59,6 +59,7 @@ function fromBootstrap(files: ReadonlyMap<string, FileFacts>): RouteEntry | unde
 
 function fromProviders(classes: ClassIndex): RouteEntry | undefined {
   const roots: RouteRoot[] = [];
+  const apiFiles = new Set([DEFAULT_API_FILE]);
   const looked: RouteEntry['looked'] = [];
   for (const name of classes.names()) {
     const cls = classes.get(name)!;
@@ -70,8 +71,9 @@ function fromProviders(classes: ClassIndex): RouteEntry | undefined {
       cls.file,
     );
     if (decls.length > 0) roots.push({ file: cls.file, decls, self: name });
+    for (const target of apiGroupFiles(decls, cls.file)) apiFiles.add(target);
   }
-  return roots.length > 0 ? { roots, apiFiles: [DEFAULT_API_FILE], looked } : undefined;
+  return roots.length > 0 ? { roots, apiFiles: [...apiFiles], looked } : undefined;
 }
 
 /**
