@@ -3,6 +3,7 @@ import type { ClassIndex } from '../project/classes.js';
 import { resolvePhpPath } from './paths.js';
 import type { RouteRoot } from './flatten.js';
 import { apiGroupFiles, apiOnly } from './web.js';
+import { attributeRoots } from './attribute-routes.js';
 
 const ROUTE_SERVICE_PROVIDER = 'Illuminate\\Foundation\\Support\\Providers\\RouteServiceProvider';
 const DEFAULT_API_FILE = 'routes/api.php';
@@ -26,7 +27,15 @@ export interface RouteEntry {
  * @see https://laravel.com/docs/11.x/routing#routing-customization
  */
 export function routeEntry(files: ReadonlyMap<string, FileFacts>, classes: ClassIndex): RouteEntry {
-  return fromBootstrap(files) ?? fromProviders(classes) ?? defaultEntry(files);
+  const entry = fromBootstrap(files) ?? fromProviders(classes) ?? defaultEntry(files);
+  // Route attributes on controllers register besides the route files (spatie's package).
+  const attributed = attributeRoots(files, classes);
+  if (attributed.length === 0) return entry;
+  return {
+    ...entry,
+    roots: [...entry.roots, ...attributed],
+    looked: [...entry.looked, { file: 'config/route-attributes.php', what: 'route attributes' }],
+  };
 }
 
 /** The roots alone (see `routeEntry`). */
