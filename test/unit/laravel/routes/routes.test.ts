@@ -452,4 +452,23 @@ return Application::configure(basePath: dirname(__DIR__))
     });
     expect(got).toEqual(['GET api/a - UserController@a -']);
   });
+
+  it.each([
+    [
+      'a route file variable used through a closure',
+      `$middleware = ['auth:api', 'verified'];
+       Route::group(['prefix' => 'v1'], function () use ($middleware) {
+         Route::get('me', [UserController::class, 'me'])->middleware($middleware);
+       });`,
+      ['GET api/v1/me - UserController@me auth:api,verified'],
+    ],
+    [
+      'a route file variable used directly',
+      `$auth = 'auth:sanctum';
+       Route::middleware($auth)->get('me', [UserController::class, 'me']);`,
+      ['GET api/me - UserController@me auth:sanctum'],
+    ],
+  ])('middleware from %s', (_name, body, want) => {
+    expect(routes(body)).toEqual(want);
+  });
 });
