@@ -6,10 +6,11 @@ const AUTH_LIKE = /auth|token|api[-_.]?key|jwt|bearer|basic|signature|hmac|crede
 
 /**
  * Laravel's and its packages' middleware with such names that check something else: abilities
- * and scopes of a token already authenticated, policies, a session, a redirect for guests.
+ * and scopes of a token already authenticated, policies, a session, a redirect for guests, a
+ * signed URL.
  */
 const NOT_AUTH =
-  /^(?:Authorize|AuthenticateSession|RedirectIfAuthenticated|EnsureEmailIsVerified|RequirePassword|CheckAbilities|CheckForAnyAbility|CheckScopes|CheckForAnyScope|CheckClientCredentials(?:ForAnyScope)?|VerifyCsrfToken|ValidateCsrfToken|TrustProxies|EncryptCookies)$/;
+  /^(?:Authorize|AuthenticateSession|RedirectIfAuthenticated|EnsureEmailIsVerified|RequirePassword|CheckAbilities|CheckForAnyAbility|CheckScopes|CheckForAnyScope|CheckClientCredentials(?:ForAnyScope)?|VerifyCsrfToken|ValidateCsrfToken|TrustProxies|EncryptCookies|ValidateSignature)$/;
 
 /**
  * Whether a middleware that gave no security looks as though it authenticates (`api.auth`,

@@ -18,6 +18,15 @@ describe('looksLikeAuth', () => {
       false,
     ],
     [{ written: 'bindings', name: 'bindings', params: [] }, false],
+    [
+      {
+        written: 'signed',
+        name: 'signed',
+        className: 'Illuminate\\Routing\\Middleware\\ValidateSignature',
+        params: [],
+      },
+      false,
+    ],
   ])('%o → %s', (middleware, want) => {
     expect(looksLikeAuth(middleware)).toBe(want);
   });
