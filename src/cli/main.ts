@@ -11,6 +11,7 @@ import { registerExportInsomnia } from './commands/export-insomnia.js';
 import { registerWatch } from './commands/watch.js';
 import { registerVerify } from './commands/verify.js';
 import { colors } from './output.js';
+import { keepRunningWhenOutputCloses } from './stdio.js';
 
 const { name, version } = createRequire(import.meta.url)('../../package.json') as {
   name: string;
@@ -19,6 +20,7 @@ const { name, version } = createRequire(import.meta.url)('../../package.json') a
 
 /** The CLI is a thin shell: parse flags, call the library, print. Errors are handled here only. */
 export async function main(argv: string[]): Promise<number> {
+  keepRunningWhenOutputCloses();
   const program = new Command('apidoc')
     .description('OpenAPI documents from Laravel source, and a mock server for them')
     // The package's name with the version: the command is `apidoc`, the package another name.

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/errors.js';
+import { checkWritable } from '../core/write-atomic.js';
 
 /** Parsers for option values: one clear line naming the option and what it accepts, exit 2. */
 export function parsePort(value: string, flag = '--port'): number {
@@ -107,12 +108,14 @@ export function checkPatterns(patterns: readonly string[]): void {
   }
 }
 
-/** `--output` (as given, for the message; `resolved`, where it points) is not a directory. */
+/**
+ * `--output` (as given, for the message; `resolved`, where it points) is not a directory and its
+ * parent can be written: checked before the work, so a mistake costs no wait.
+ */
 export function checkOutputFile(
   given: string | undefined,
   resolved: string,
   flag = '--output',
 ): void {
-  if (statSync(resolved, { throwIfNoEntry: false })?.isDirectory())
-    throw usage(`Invalid value for ${flag}: "${given}" is a directory. Name a file.`);
+  checkWritable(given ?? resolved, resolved, flag);
 }

@@ -1,32 +1,14 @@
-/**
- * English inflection as Laravel's `Str::singular`/`Str::plural` does it for the words APIs
- * use: resource parameter names (`photos` → `photo`) and model table names (`Category` →
- * `categories`). A small rule set with the common irregulars, not Doctrine's full inflector.
- */
-const IRREGULAR: Record<string, string> = {
-  person: 'people',
-  man: 'men',
-  woman: 'women',
-  child: 'children',
-  tooth: 'teeth',
-  foot: 'feet',
-  mouse: 'mice',
-  goose: 'geese',
-  ox: 'oxen',
-  leaf: 'leaves',
-  life: 'lives',
-  knife: 'knives',
-  wife: 'wives',
-  half: 'halves',
-  analysis: 'analyses',
-  criterion: 'criteria',
-  datum: 'data',
-  medium: 'media',
-  index: 'indices',
-  status: 'statuses',
-  quiz: 'quizzes',
-};
+import indefinite from 'indefinite';
+import pluralize from 'pluralize';
 
+/**
+ * English inflection as Laravel's `Str::singular`/`Str::plural` does it, for the words APIs
+ * use: resource parameter names (`photos` → `photo`), model table names (`Category` →
+ * `categories`) and summaries ("List categories", "Show an account"). The rules are the
+ * `pluralize` library's, with the words Laravel's inflector leaves as they are; only the last
+ * word of a compound name is inflected, and its case is kept.
+ * @see https://github.com/laravel/framework/blob/11.x/src/Illuminate/Support/Pluralizer.php
+ */
 const UNCOUNTABLE = new Set([
   'equipment',
   'information',
@@ -46,29 +28,17 @@ const UNCOUNTABLE = new Set([
   'staff',
 ]);
 
-const SINGULAR_OF = Object.fromEntries(Object.entries(IRREGULAR).map(([s, p]) => [p, s]));
-
 export function plural(word: string): string {
-  return inflect(word, (lower) => {
-    if (UNCOUNTABLE.has(lower)) return lower;
-    if (IRREGULAR[lower]) return IRREGULAR[lower];
-    if (/[^aeiou]y$/.test(lower)) return lower.slice(0, -1) + 'ies';
-    if (/(s|x|z|ch|sh)$/.test(lower)) return lower + 'es';
-    return lower + 's';
-  });
+  return inflect(word, (lower) => (UNCOUNTABLE.has(lower) ? lower : pluralize.plural(lower)));
 }
 
 export function singular(word: string): string {
-  return inflect(word, (lower) => {
-    if (UNCOUNTABLE.has(lower)) return lower;
-    if (SINGULAR_OF[lower]) return SINGULAR_OF[lower];
-    if (IRREGULAR[lower]) return lower;
-    if (/[^aeiou]ies$/.test(lower)) return lower.slice(0, -3) + 'y';
-    if (/(ss|x|z|ch|sh)es$/.test(lower) || /[^aeiou]ses$/.test(lower)) return lower.slice(0, -2);
-    if (/(ss|us|is)$/.test(lower)) return lower;
-    if (/s$/.test(lower)) return lower.slice(0, -1);
-    return lower;
-  });
+  return inflect(word, (lower) => (UNCOUNTABLE.has(lower) ? lower : pluralize.singular(lower)));
+}
+
+/** `a` or `an` by how the phrase is said: "a user", "an hour", "an SSL certificate". */
+export function article(phrase: string): 'a' | 'an' {
+  return indefinite(phrase, { articleOnly: true }) === 'an' ? 'an' : 'a';
 }
 
 /** Applies `fn` to the last word of a snake/kebab/camel-cased name, keeping its case. */

@@ -1,22 +1,53 @@
 import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  mkdirSync,
+  openSync,
+  fsyncSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors.js';
+
+/** What a write takes: text, bytes, or parts written in turn (a large file built in pieces). */
+export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
+
+export interface WriteOptions {
+  /**
+   * Remove the old file before renaming the new one into place (readers may then see no file
+   * for a moment, a cache miss), instead of renaming over it. For caches: ext4 allocates and
+   * starts writing a file renamed over another at once (`auto_da_alloc`). Default false.
+   */
+  removeFirst?: boolean;
+  /** Flush to disk before the rename, so a crash leaves the old or the new file. Default true. */
+  sync?: boolean;
+}
+
+/** The temporary file beside the target: same directory, so the same filesystem for the rename. */
+function tempFor(file: string): string {
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  return join(dirname(file), `.${basename(file)}.${suffix}.tmp`);
+}
 
 /**
  * Writes a file so that readers only ever see the old content or the new, never half of it:
- * the data goes to a temporary file beside the target (same directory, so same filesystem),
- * is flushed to disk, and is renamed over the target. Parent directories are created. On any
- * failure the temporary file is removed and a UserError names the target.
+ * the data goes to a temporary file beside the target, is flushed to disk, and is renamed over
+ * the target. Parent directories are created. On any failure the temporary file is removed and
+ * a one-line UserError names the target and what to do.
  */
-export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
-  const dir = dirname(file);
-  const temp = join(dir, `.${basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+export async function writeFileAtomic(file: string, content: FileContent): Promise<void> {
+  const temp = tempFor(file);
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dirname(file), { recursive: true }).catch(parentInTheWay);
     const handle = await open(temp, 'wx');
     try {
-      await handle.writeFile(content);
+      for (const part of parts(content)) await handle.writeFile(part);
       await handle.sync();
     } finally {
       await handle.close();
@@ -24,26 +55,151 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new UserError(`Cannot write ${file}: ${describe(code)}`);
+    throw writeError(file, error);
   }
 }
 
-function describe(code: string): string {
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'ENOTDIR':
-      return 'a parent path is not a directory';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EROFS':
-      return 'read-only file system';
-    default:
-      return code;
+/** `writeFileAtomic`, synchronously: for callers that cannot wait (caches, the watcher). */
+export function writeFileAtomicSync(
+  file: string,
+  content: FileContent,
+  options: WriteOptions = {},
+): void {
+  const temp = tempFor(file);
+  try {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (error) {
+      parentInTheWay(error);
+    }
+    const fd = openSync(temp, 'wx');
+    try {
+      for (const part of parts(content)) {
+        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+      }
+      if (options.sync !== false) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (options.removeFirst) rmSync(file, { force: true });
+    renameSync(temp, file);
+  } catch (error) {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // The temporary file could not be removed either: the error below says why.
+    }
+    throw writeError(file, error);
   }
+}
+
+/** `mkdir -p` through a regular file says EEXIST: what the user needs to hear is ENOTDIR. */
+function parentInTheWay(error: unknown): never {
+  if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw codeError('ENOTDIR');
+  throw error;
+}
+
+function parts(content: FileContent): readonly (string | Uint8Array)[] {
+  return typeof content === 'string' || content instanceof Uint8Array ? [content] : content;
+}
+
+/**
+ * A failed write as a UserError: `Cannot write <file>: <reason>.` and what to do. An error
+ * without a system code (a bug) is passed on as it is.
+ */
+export function writeError(file: string, error: unknown): Error {
+  if (error instanceof UserError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined) return error instanceof Error ? error : new Error(String(error));
+  return new WriteError(file, code);
+}
+
+/** A write that failed for a reason the user can fix; `code` is the system's (`ENOTDIR`). */
+export class WriteError extends UserError {
+  constructor(
+    readonly file: string,
+    readonly code: string,
+  ) {
+    super(`Cannot write ${file}: ${describeCode(code)}`, hintFor(code));
+  }
+}
+
+/** A system error code in words (`ENOTDIR` → "a parent path is not a directory"). */
+export function describeCode(code: string): string {
+  return REASONS[code] ?? code;
+}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a parent path is not a directory',
+  ENOENT: 'a parent directory does not exist',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
+  ENAMETOOLONG: 'the path is too long',
+  EMFILE: 'too many open files',
+  EEXIST: 'a file of the same name is in the way',
+};
+
+function hintFor(code: string): string {
+  switch (code) {
+    case 'EISDIR':
+      return 'Name a file, not a directory.';
+    case 'ENOTDIR':
+    case 'ENOENT':
+      return 'Name a path whose parents are directories (or do not exist yet).';
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'Free some space, or write somewhere else.';
+    default:
+      return 'Check that the directory is writable, or write somewhere else.';
+  }
+}
+
+/**
+ * Checks before the work starts that `file` (as `given` on the command line, for `flag`) can be
+ * written: it is not a directory (a usage error, exit 2), and its nearest existing parent is a
+ * writable directory (a one-line UserError). The write itself still reports what this misses.
+ */
+export function checkWritable(given: string, file: string, flag = '--output'): void {
+  const target = resolve(file);
+  const stat = statOrCode(target);
+  if (typeof stat !== 'string' && stat?.isDirectory())
+    throw new UserError(
+      `Invalid value for ${flag}: "${given}" is a directory. Name a file.`,
+      undefined,
+      2,
+    );
+  if (typeof stat === 'string') throw writeError(target, codeError(stat));
+  let dir = dirname(target);
+  for (;;) {
+    const parent = statOrCode(dir);
+    if (typeof parent === 'string') throw writeError(target, codeError(parent));
+    if (parent !== undefined) {
+      if (!parent.isDirectory()) throw writeError(target, codeError('ENOTDIR'));
+      try {
+        accessSync(dir, constants.W_OK | constants.X_OK);
+      } catch (error) {
+        throw writeError(target, error);
+      }
+      return;
+    }
+    if (dirname(dir) === dir) return;
+    dir = dirname(dir);
+  }
+}
+
+function statOrCode(file: string): ReturnType<typeof statSync> | string | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'EIO';
+  }
+}
+
+function codeError(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(code), { code });
 }

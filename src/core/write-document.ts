@@ -1,8 +1,6 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { stringify as Stringify } from 'yaml';
-import { UserError } from './errors.js';
+import { writeFileAtomicSync } from './write-atomic.js';
 import type { OpenApiDocument } from './types.js';
 
 export type OutputFormat = 'json' | 'yaml';
@@ -34,20 +32,8 @@ export function writeDocument(
   writeDocumentText(serializeDocument(document, format), file);
 }
 
-/** `writeDocument` for a document already serialised. */
+/** `writeDocument` for a document already serialised; errors are one-line UserErrors. */
 export function writeDocumentText(text: string | Buffer, file: string): void {
-  const target = path.resolve(file);
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-  try {
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(temp, text);
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UserError(
-      `Cannot write ${file}: ${reason}`,
-      'Check that the directory is writable, or pass another --output.',
-    );
-  }
+  // Not flushed to disk: a document is rewritten on the next run, and the flush costs time.
+  writeFileAtomicSync(file, text, { sync: false });
 }

@@ -1,22 +1,11 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FileFacts } from './facts/types.js';
+import { WriteError, writeFileAtomicSync } from '../core/write-atomic.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
-const FACTS_VERSION = 17;
+const FACTS_VERSION = 18;
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
 
@@ -293,29 +282,12 @@ function parseJson<T>(text: string): T | undefined {
 }
 
 /**
- * Writes a cache file: a temporary file beside it, then the old file removed and the new one
- * renamed into place, so a reader sees the old file, none (a miss) or the new one, never half
- * of one. Not renamed over the old file: ext4 then allocates and starts writing the new file's
- * blocks at once (`auto_da_alloc`), 5 ms for the 7.8 MB patch state here. Parts are written in
- * turn.
+ * Writes a cache file atomically (the project's one writer), removing the old file first: a
+ * reader sees the old file, none (a miss) or the new one, never half of one. Parts are written
+ * in turn.
  */
 export function writeAtomic(file: string, text: string | readonly (string | Buffer)[]): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  if (typeof text === 'string') writeFileSync(temp, text);
-  else {
-    const fd = openSync(temp, 'w');
-    try {
-      for (const part of text) {
-        const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-  rmSync(file, { force: true });
-  renameSync(temp, file);
+  writeFileAtomicSync(file, text, { removeFirst: true, sync: false });
 }
 
 /** Writes atomically; on failure records why (once) and returns false. */
@@ -328,7 +300,7 @@ export function tryWrite(
     writeAtomic(file, text);
     return true;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    const code = error instanceof WriteError ? error.code : String(error);
     if (problems.length === 0)
       problems.push(`cannot write the analysis cache (${code}); it is left as it was`);
     return false;

@@ -3,17 +3,25 @@ import path from 'node:path';
 import type { Finding } from '../core/errors.js';
 import type { SecuritySchemeObject } from '../core/types.js';
 import { readEnv } from './env.js';
+import { projectDefaults } from './project-defaults.js';
 import { analyseFile } from './facts/analyse-file.js';
 import { toPlain } from './php/plain.js';
 
 /** What `config/apidoc.php` (or a laravel-spectrum `config/spectrum.php`) sets, with defaults. */
 export interface ApidocConfig {
-  /** `title`, else `APP_NAME` + " API", else "Laravel API". */
+  /**
+   * `title`, else `APP_NAME` + " API" (from `.env`, else `.env.example`), else composer.json's
+   * `name` + " API", else "Laravel API" (see `project-defaults.ts`).
+   */
   title: string;
-  /** `version`, else "1.0.0". */
+  /** `version`, else composer.json's `version`, else "1.0.0". */
   version: string;
+  /** `description`, else composer.json's `description` (not the skeleton's). */
   description?: string;
-  /** `servers`, else one server at `APP_URL` (the paths carry `/api` themselves). */
+  /**
+   * `servers`, else one server at `APP_URL` (`.env`, else `.env.example`), else
+   * `http://localhost` (the paths carry `/api` themselves).
+   */
   servers: { url: string; description?: string }[];
   /** `route_patterns`: only routes whose URI matches one (Str::is); empty: every route. */
   routePatterns: string[];
@@ -75,16 +83,13 @@ function resolveConfig(
   projectDir: string,
   source?: string,
 ): ApidocConfig {
-  const appName = env.APP_NAME;
-  const appTitle = appName ? (/\bAPI$/i.test(appName) ? appName : `${appName} API`) : 'Laravel API';
+  const defaults = projectDefaults(projectDir, env);
   const cache = record(raw.cache);
   const auth = record(raw.authentication);
   const config: ApidocConfig = {
-    title: str(raw.title) ?? appTitle,
-    version: str(raw.version) ?? '1.0.0',
-    servers: servers(raw.servers) ?? [
-      { url: (env.APP_URL ?? 'http://localhost').replace(/\/+$/, '') },
-    ],
+    title: str(raw.title) ?? defaults.title,
+    version: str(raw.version) ?? defaults.version,
+    servers: servers(raw.servers) ?? [{ url: defaults.url }],
     routePatterns: strings(raw.route_patterns),
     excludedRoutes: strings(raw.excluded_routes),
     tags: Object.fromEntries(
@@ -102,7 +107,7 @@ function resolveConfig(
   if (config.watchPaths.length === 0) config.watchPaths = DEFAULT_WATCH;
   const prefixes = raw.api_prefix === '' ? [''] : strings(raw.api_prefix);
   if (prefixes.length > 0) config.apiPrefixes = prefixes;
-  const description = str(raw.description);
+  const description = str(raw.description) ?? defaults.description;
   if (description) config.description = description;
   if (source) config.source = source;
   return config;

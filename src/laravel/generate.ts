@@ -51,6 +51,11 @@ export interface GenerateStats {
    * with code `response-not-inferred`, and says why in its description).
    */
   notInferred: number;
+  /**
+   * Routes left out because their action can never answer (a resource action the controller
+   * lacks); each is also a warning with code `dead-route`.
+   */
+  deadRoutes: number;
 }
 
 export interface GenerateResult {
@@ -179,12 +184,13 @@ function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[]
 /** A result whose text and bytes are made on first use. */
 function result(
   given: Omit<GenerateResult, 'document' | 'text' | 'bytes' | 'stats'> & {
-    stats: Omit<GenerateStats, 'notInferred'>;
+    stats: Omit<GenerateStats, 'notInferred' | 'deadRoutes'>;
   },
   document: OpenApiDocument,
 ): GenerateResult {
   const notInferred = given.warnings.filter((w) => w.code === 'response-not-inferred').length;
-  const fields = { ...given, stats: { ...given.stats, notInferred } };
+  const deadRoutes = given.warnings.filter((w) => w.code === 'dead-route').length;
+  const fields = { ...given, stats: { ...given.stats, notInferred, deadRoutes } };
   let text: string | undefined;
   let bytes: Buffer | undefined;
   const textOf = () => (text ??= serializeDocument(document, 'json'));

@@ -303,7 +303,7 @@ describe('apidoc verify options', () => {
     ],
     [
       ['--url', 'http://127.0.0.1:1', '--junit', tmpdir()],
-      `Invalid value for --junit: "${tmpdir()}" is a directory. Name a file inside it instead.`,
+      `Invalid value for --junit: "${tmpdir()}" is a directory. Name a file.`,
     ],
     [
       ['--url', 'http://127.0.0.1:1', '--json', ''],

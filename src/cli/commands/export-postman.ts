@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formatFinding } from '../../core/errors.js';
 import type { LoadedSpec } from '../../core/load.js';
-import { writeFileAtomic } from '../../core/write-atomic.js';
+import { checkWritable, writeFileAtomic } from '../../core/write-atomic.js';
 import type * as Exporter from '../../export/postman.js';
 import { parseBaseUrl, usage } from '../options.js';
 import { colors } from '../output.js';
@@ -58,15 +57,11 @@ async function runExportPostman(flags: ExportPostmanFlags): Promise<void> {
   );
 }
 
-/** The output file, resolved against the working directory; a directory is a usage error. */
+/** The output file, resolved against the working directory; checked as `checkWritable` does. */
 export function parseOutput(value: string, flag = '--output'): string {
   if (value.trim() === '') throw usage(`Invalid value for ${flag}: "". Name the file to write.`);
   const resolved = path.resolve(value);
-  if (statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
-    throw usage(
-      `Invalid value for ${flag}: "${value}" is a directory. Name a file inside it instead.`,
-    );
-  }
+  checkWritable(value, resolved, flag);
   return resolved;
 }
 

@@ -120,7 +120,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   for (const warning of result.warnings)
     process.stderr.write(c.yellow(`Warning: ${formatFinding(warning)}`) + '\n');
   for (const note of notes ?? []) process.stderr.write(`${note}\n`);
-  const { operations, schemas, files, analysed, notInferred } = result.stats;
+  const { operations, schemas, files, analysed, notInferred, deadRoutes } = result.stats;
   const details = [plural(files, 'file'), `${analysed} analysed`, ...(summary ? [summary] : [])];
   const ms = performance.now() - started;
   const out = colors(process.stdout);
@@ -129,6 +129,7 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
     `${out.green('Wrote')} ${where}: ${plural(operations, 'operation')}, ${plural(schemas, 'schema')}, ` +
       `${plural(result.warnings.length, 'warning')}` +
       (notInferred > 0 ? `, ${plural(notInferred, 'response')} not inferred` : '') +
+      (deadRoutes > 0 ? `, ${plural(deadRoutes, 'dead route')} left out` : '') +
       ` in ${(ms / 1000).toFixed(2)} s ` +
       `(${details.join(', ')})\n`,
   );

@@ -1,4 +1,4 @@
-import { plural, snake } from '../../core/inflect.js';
+import { article, plural, singular, snake } from '../../core/inflect.js';
 import type { DocBlock } from '../php/docblock.js';
 import { shortName } from '../php/names.js';
 import { matchesAny } from '../../core/str-is.js';
@@ -44,7 +44,11 @@ export function summaryOf(input: NamingInput): string {
     ? words(shortName(input.controller).replace(/Controller$/, ''))
     : '';
   const described = input.action ? ACTION_SUMMARIES[input.action] : undefined;
-  if (described && noun) return described(noun, plural(noun));
+  if (described && noun) {
+    // `CategoriesController` and `CategoryController` both name "a category", "categories".
+    const one = singular(noun);
+    return described(one, plural(one));
+  }
   if (input.action && input.action !== '__invoke') return sentence(words(input.action));
   if (noun) return sentence(noun);
   if (input.name) return sentence(input.name.replace(/[._-]+/g, ' ').trim());
@@ -83,8 +87,4 @@ function words(identifier: string): string {
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function article(noun: string): string {
-  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
 }

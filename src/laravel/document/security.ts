@@ -9,6 +9,7 @@ import { guard } from '../security/guard.js';
 import type { MiddlewareMap } from '../security/middleware-map.js';
 import { tokenMiddleware } from '../security/token-middleware.js';
 import { tokenScopes } from '../security/token-scopes.js';
+import { looksLikeAuth } from '../security/unclassified.js';
 import type { AuthContext, AuthFinding, AuthKind, NamedScheme } from '../security/types.js';
 import type { Assembly } from './context.js';
 
@@ -23,10 +24,9 @@ export interface RouteSecurity {
   notes: string[];
 }
 
-type Memo = Map<
-  string,
-  { value: { result: RouteSecurity; schemes: NamedScheme[] }; deps: Set<string> }
->;
+type Resolved = { result: RouteSecurity; schemes: NamedScheme[]; unclassified?: RouteMiddleware[] };
+
+type Memo = Map<string, { value: Resolved; deps: Set<string> }>;
 
 /**
  * Security from route middleware, as the application enforces it: groups and aliases expanded
@@ -64,24 +64,47 @@ export class SecuritySchemes {
   requirement(middleware: readonly string[], without: readonly string[] = []): RouteSecurity {
     const key = JSON.stringify([middleware, without]);
     const compute = () => this.resolve(middleware, without);
-    const { result, schemes } = this.asm
+    const { result, schemes, unclassified } = this.asm
       ? this.asm.classes.tracker.memo(this.memo, key, compute)
       : (this.memo.get(key)?.value ?? compute());
     for (const s of schemes) this.used.set(s.name, s.scheme);
+    for (const m of unclassified ?? []) this.warnUnclassified(m);
     return result;
   }
 
-  private resolve(
-    middleware: readonly string[],
-    without: readonly string[],
-  ): { result: RouteSecurity; schemes: NamedScheme[] } {
+  /** Aliases already warned about: one warning each, whatever the number of routes. */
+  private readonly warned = new Set<string>();
+
+  /**
+   * A route documented without security behind a middleware that looks as though it
+   * authenticates: one warning naming the middleware and where its class is, never silence.
+   */
+  private warnUnclassified(m: RouteMiddleware): void {
+    const key = m.className ?? m.name;
+    if (!this.asm || this.warned.has(key)) return;
+    this.warned.add(key);
+    const owner = m.className ? this.asm.classes.get(m.className) : undefined;
+    const what =
+      m.className && m.className !== m.name ? `"${m.name}" (${m.className})` : `"${m.name}"`;
+    this.asm.warnings.push({
+      code: 'security-not-understood',
+      ...(owner ? { file: owner.file, line: owner.facts.line } : {}),
+      message: `middleware ${what} looks as though it authenticates, but how is not understood: its routes are documented without security; name its scheme in security_schemes in config/apidoc.php`,
+    });
+  }
+
+  private resolve(middleware: readonly string[], without: readonly string[]): Resolved {
     const map: MiddlewareMap = this.asm?.middleware ?? { groups: {}, aliases: {} };
     const expanded = expandMiddleware(middleware, map, without);
+    const unclassified: RouteMiddleware[] = [];
     const findings = expanded.flatMap((m) => {
       const found = this.configured(m) ?? this.found(m);
+      if (!found && looksLikeAuth(m)) unclassified.push(m);
       return found ? [found] : [];
     });
-    return combine(findings);
+    const combined: Resolved = combine(findings);
+    if (!combined.result.security && unclassified.length > 0) combined.unclassified = unclassified;
+    return combined;
   }
 
   private configured(m: RouteMiddleware): AuthFinding | undefined {

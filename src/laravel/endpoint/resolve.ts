@@ -6,6 +6,7 @@ import { isThrottled } from '../project/throttle.js';
 import type { Validation } from '../requests/rules.js';
 import { requestInputs } from '../requests/request-inputs.js';
 import { missingControllerCause } from '../routes/why-missing.js';
+import { isDeadAction } from '../routes/dead-route.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from '../document/context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from '../document/naming.js';
@@ -34,6 +35,8 @@ interface Handler {
   action?: string;
   /** What it returns, typed; undefined without a body to read. */
   returns?: TypedReturn[];
+  /** The action can never answer (see `routes/dead-route.ts`): the route is left out. */
+  dead?: true;
 }
 
 /** Methods whose rules and inputs are query parameters; the others' (`DELETE` too) are the body. */
@@ -42,6 +45,7 @@ const READ_ONLY = new Set(['get', 'head', 'options']);
 /** The endpoints one route stands for: one per method and per optional-parameter form. */
 export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
   const handler = resolveHandler(route, ctx.asm);
+  if (handler.dead) return [];
   const inputs = requestInputs(handler, ctx.asm.classes, ctx.asm.configValue);
   const { validation } = inputs;
   const returns = typedReturns(route, handler, validation, ctx.asm);
@@ -207,6 +211,15 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   if (action.kind === 'none') return {};
   const { controller, method } = action;
   const found = asm.classes.method(controller, method);
+  if (!found && isDeadAction(controller, method, asm.classes)) {
+    asm.warnings.push({
+      code: 'dead-route',
+      file: route.file,
+      line: route.line,
+      message: `${route.methods.map((m) => m.toUpperCase()).join('|')} ${route.uri}: ${controller} has no method ${method}() (nor a parent, trait or __call that has), so Laravel answers it with a 500; left out`,
+    });
+    return { controller, action: method, dead: true };
+  }
   if (!found) {
     const cause = asm.classes.has(controller)
       ? undefined

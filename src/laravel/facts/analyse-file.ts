@@ -6,6 +6,7 @@ import { parsePhp } from '../php/parse.js';
 import type { PhpValue } from '../php/value.js';
 import { migrationOps } from '../models/migrations.js';
 import { routeDeclarations } from '../routes/declarations.js';
+import { collectAssignments } from '../php/variables.js';
 import { classFacts, functionFacts } from './classes.js';
 import { customRules } from './custom-rules.js';
 import { includedFiles } from './includes.js';
@@ -78,9 +79,13 @@ function analyseProgram(program: Node, code: string): FileFacts {
   };
   const scope = statements[0]?.scope ?? declared[0]?.scope ?? globalScope;
   const ctx: EvalContext = { scope, constant };
+  // A route file's own variables (`$middleware = ['auth:api']`, used by its groups' closures).
+  const variables = file.mayRoute
+    ? collectAssignments({ kind: 'block', children: statements.map((s) => s.statement) })
+    : undefined;
   const routes = routeDeclarations(
     statements.map((s) => s.statement),
-    ctx,
+    variables && variables.size > 0 ? { ...ctx, variables } : ctx,
   );
   if (routes.length > 0) facts.routes = routes;
   const returned = statements.find((s) => s.statement.kind === 'return');

@@ -9,6 +9,7 @@ import { parseDocVar } from '../ir/doctype.js';
 import type { DocType } from '../ir/types.js';
 import type { Declared } from './symbols.js';
 import { functionClass, type ClassFacts } from './types.js';
+import { routeAttributes } from './route-attributes.js';
 
 const KINDS: Record<string, ClassFacts['kind']> = {
   class: 'class',
@@ -59,6 +60,12 @@ export function classFacts(
     const name = text(method, 'name');
     if (name) facts.methods[name] = methodFacts(method, name, role, ctx);
   }
+  const routes = routeAttributes(
+    node,
+    members.filter((m) => m.kind === 'method'),
+    ctx,
+  );
+  if (routes) facts.routeAttributes = routes;
   return facts;
 }
 

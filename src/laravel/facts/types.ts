@@ -1,3 +1,4 @@
+import type { RouteAttributeFacts } from './route-attributes.js';
 import type { Body, DocType, FnParam } from '../ir/types.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { PhpValue } from '../php/value.js';
@@ -113,6 +114,8 @@ export interface ClassFacts {
   /** Enum cases and their backing values (null for a pure enum). */
   cases?: Record<string, string | number | null>;
   methods: Record<string, MethodFacts>;
+  /** spatie/laravel-route-attributes' `#[Prefix]`, `#[Get]`, ... on the class and its methods. */
+  routeAttributes?: RouteAttributeFacts;
 }
 
 export interface MethodFacts {

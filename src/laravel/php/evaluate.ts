@@ -138,7 +138,7 @@ function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpValu
     items.push({ key: usable, value });
   }
   const array: PhpArray = { kind: 'array', items: withoutListKeys(items) };
-  return parts.length === 0 ? array : merge([...parts, array], 'array');
+  return parts.length === 0 ? array : merge([...parts, array], describeNode(node));
 }
 
 /** A list's keys are positions; dropping them keeps list items distinguishable from maps. */
@@ -152,7 +152,7 @@ function evaluateEncapsed(node: Node, ctx: EvalContext, seen: Set<string>): PhpV
   for (const part of children(node, 'value')) {
     const value = sub(child(part, 'expression'), ctx, seen);
     if (!concatenable(value)) return unknown(node);
-    out = concat(out, value, 'encapsed');
+    out = concat(out, value, describeNode(node));
   }
   return out;
 }
@@ -165,7 +165,8 @@ function evaluateBinary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVal
   const right = sub(child(node, 'right'), ctx, seen);
   if (type === '.') return concatenation(left, right, node);
   if (Object.hasOwn(OPERATORS, type)) return operation(type, [left, right], node);
-  if (type === '+' && (isArrayLike(left) || isArrayLike(right))) return union(left, right, 'bin');
+  if (type === '+' && (isArrayLike(left) || isArrayLike(right)))
+    return union(left, right, describeNode(node));
   const op = ARITHMETIC[type];
   if (op && typeof left === 'number' && typeof right === 'number') return op(left, right);
   // `config('app.upload_limit') * 1000`: folded once the configuration is read.
@@ -194,7 +195,9 @@ function concatenation(left: PhpValue, right: PhpValue, node: Node): PhpValue {
   // `Throttle::class . ':api'`: a class name is a string.
   if (typeof left === 'object' && left?.kind === 'class') left = left.name;
   if (typeof right === 'object' && right?.kind === 'class') right = right.name;
-  return concatenable(left) && concatenable(right) ? concat(left, right, 'bin') : unknown(node);
+  return concatenable(left) && concatenable(right)
+    ? concat(left, right, describeNode(node))
+    : unknown(node);
 }
 
 function concatenable(value: PhpValue): boolean {

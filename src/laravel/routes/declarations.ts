@@ -59,31 +59,46 @@ const GROUP_KEYS: Record<string, string> = lookupTable({
  * `require`s their path, and every registrar call is kept in order for the flattening step.
  * @see https://laravel.com/docs/routing
  */
-export function routeDeclarations(statements: Node[], ctx: EvalContext): RouteDecl[] {
-  return statements.flatMap((statement) => declarationsOf(statement, ctx));
+export function routeDeclarations(
+  statements: Node[],
+  ctx: EvalContext,
+  registrars: Registrars = new Map(),
+): RouteDecl[] {
+  return statements.flatMap((statement) => declarationsOf(statement, ctx, registrars));
 }
 
-function declarationsOf(statement: Node, ctx: EvalContext): RouteDecl[] {
+/**
+ * Variables holding a route registrar (`$routes = Route::middleware('api');`), by name: the
+ * links called on it so far. A registrar is mutable, so `$routes->prefix('api');` adds to it and
+ * `$routes->group(...)` registers with everything it was given.
+ */
+type Registrars = Map<string, Link[]>;
+
+function declarationsOf(statement: Node, ctx: EvalContext, registrars: Registrars): RouteDecl[] {
   switch (statement.kind) {
     case 'expressionstatement':
-      return expression(child(statement, 'expression'), ctx);
+      return expression(child(statement, 'expression'), ctx, registrars);
     case 'block':
-      return routeDeclarations(children(statement, 'children'), ctx);
+      return routeDeclarations(children(statement, 'children'), ctx, registrars);
     case 'if':
       return [child(statement, 'body'), child(statement, 'alternate')].flatMap((s) =>
-        s ? declarationsOf(s, ctx) : [],
+        s ? declarationsOf(s, ctx, registrars) : [],
       );
     case 'foreach':
     case 'for':
     case 'while':
     case 'try':
-      return declarationsOf(child(statement, 'body') ?? statement, ctx);
+      return declarationsOf(child(statement, 'body') ?? statement, ctx, registrars);
     default:
       return [];
   }
 }
 
-function expression(expr: Node | undefined, ctx: EvalContext): RouteDecl[] {
+function expression(
+  expr: Node | undefined,
+  ctx: EvalContext,
+  registrars: Registrars = new Map(),
+): RouteDecl[] {
   if (!expr) return [];
   if (expr.kind === 'include')
     return [
@@ -94,11 +109,41 @@ function expression(expr: Node | undefined, ctx: EvalContext): RouteDecl[] {
         calls: [],
       },
     ];
+  if (expr.kind === 'assign') return assignment(expr, ctx, registrars);
   if (expr.kind !== 'call') return [];
-  const links = routerLinks(expr, ctx);
+  const links = routerLinks(expr, ctx) ?? registrarLinks(expr, registrars);
   if (links) return fromLinks(links, ctx);
   const called = callDecl(expr, ctx);
   return called ? [called] : [];
+}
+
+/**
+ * `$routes = Route::middleware('api')`: a registrar kept for the statements after it; an
+ * assignment whose chain registers (`$route = Route::get(...)`) is a declaration as well.
+ */
+function assignment(expr: Node, ctx: EvalContext, registrars: Registrars): RouteDecl[] {
+  const left = child(expr, 'left');
+  const right = child(expr, 'right');
+  if (left?.kind !== 'variable' || typeof left.name !== 'string' || right?.kind !== 'call')
+    return [];
+  const links = routerLinks(right, ctx) ?? registrarLinks(right, registrars);
+  if (!links) return [];
+  const decls = fromLinks(links, ctx);
+  if (decls.length === 0 && links.every((l) => !IGNORED.has(l.name)))
+    registrars.set(left.name, links);
+  return decls;
+}
+
+/** A chain on a registrar variable: its links after the registrar's; a modifier adds to it. */
+function registrarLinks(expr: Node, registrars: Registrars): Link[] | undefined {
+  const { root, links } = flattenChain(expr);
+  if (root.kind !== 'variable' || typeof root.name !== 'string') return undefined;
+  const held = registrars.get(root.name);
+  if (!held) return undefined;
+  const all = [...held, ...links];
+  if (!links.some((l) => VERBS[l.name] || RESOURCES[l.name] || l.name === 'group'))
+    registrars.set(root.name, all);
+  return all;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { ChainCall, FileFacts, MethodFacts, RouteDecl } from '../facts/type
 import type { ClassIndex } from '../project/classes.js';
 import { resolvePhpPath } from './paths.js';
 import type { RouteRoot } from './flatten.js';
-import { apiOnly } from './web.js';
+import { apiGroupFiles, apiOnly } from './web.js';
+import { attributeRoots } from './attribute-routes.js';
 
 const ROUTE_SERVICE_PROVIDER = 'Illuminate\\Foundation\\Support\\Providers\\RouteServiceProvider';
 const DEFAULT_API_FILE = 'routes/api.php';
@@ -26,7 +27,15 @@ export interface RouteEntry {
  * @see https://laravel.com/docs/11.x/routing#routing-customization
  */
 export function routeEntry(files: ReadonlyMap<string, FileFacts>, classes: ClassIndex): RouteEntry {
-  return fromBootstrap(files) ?? fromProviders(classes) ?? defaultEntry(files);
+  const entry = fromBootstrap(files) ?? fromProviders(classes) ?? defaultEntry(files);
+  // Route attributes on controllers register besides the route files (spatie's package).
+  const attributed = attributeRoots(files, classes);
+  if (attributed.length === 0) return entry;
+  return {
+    ...entry,
+    roots: [...entry.roots, ...attributed],
+    looked: [...entry.looked, { file: 'config/route-attributes.php', what: 'route attributes' }],
+  };
 }
 
 /** The roots alone (see `routeEntry`). */
@@ -59,6 +68,7 @@ function fromBootstrap(files: ReadonlyMap<string, FileFacts>): RouteEntry | unde
 
 function fromProviders(classes: ClassIndex): RouteEntry | undefined {
   const roots: RouteRoot[] = [];
+  const apiFiles = new Set([DEFAULT_API_FILE]);
   const looked: RouteEntry['looked'] = [];
   for (const name of classes.names()) {
     const cls = classes.get(name)!;
@@ -70,8 +80,9 @@ function fromProviders(classes: ClassIndex): RouteEntry | undefined {
       cls.file,
     );
     if (decls.length > 0) roots.push({ file: cls.file, decls, self: name });
+    for (const target of apiGroupFiles(decls, cls.file)) apiFiles.add(target);
   }
-  return roots.length > 0 ? { roots, apiFiles: [DEFAULT_API_FILE], looked } : undefined;
+  return roots.length > 0 ? { roots, apiFiles: [...apiFiles], looked } : undefined;
 }
 
 /**

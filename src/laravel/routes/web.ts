@@ -42,3 +42,28 @@ function isClassRef(value: PhpValue): value is { kind: 'class'; name: string } {
 function isApiFile(decl: Extract<RouteDecl, { kind: 'require' }>, file: string): boolean {
   return !NOT_API_FILES.includes(resolvePhpPath(decl.path, file) ?? '');
 }
+
+/** A middleware group named for an API (`api`, `api-external`, `api.v2`). */
+const API_GROUP = /^api(?:[-_.:].*)?$/i;
+
+/**
+ * Route files a provider mounts in a group that runs an API middleware group (opnform's
+ * `Route::middleware('api-external')->group(base_path('routes/api-external.php'))`): API files
+ * like `routes/api.php`, whatever their prefix.
+ */
+export function apiGroupFiles(decls: readonly RouteDecl[], file: string, inApi = false): string[] {
+  return decls.flatMap((decl): string[] => {
+    if (decl.kind === 'require') {
+      const target = inApi ? resolvePhpPath(decl.path, file) : undefined;
+      return target ? [target] : [];
+    }
+    if (decl.kind !== 'group') return [];
+    const api =
+      inApi ||
+      decl.calls
+        .filter((c) => c.method === 'middleware')
+        .flatMap((c) => c.args.flatMap((a) => middlewareNames(a)))
+        .some((m) => API_GROUP.test(m));
+    return apiGroupFiles(decl.children, file, api);
+  });
+}

@@ -1,3 +1,4 @@
+import { isClosureSource } from '../php/source.js';
 import type { SchemaObject } from '../../core/types.js';
 import type { PhpValue } from '../php/value.js';
 import { compileField, finishSchema, ordered } from './field.js';
@@ -107,7 +108,7 @@ function addField(root: Node, key: string, value: PhpValue): void {
  * @see https://laravel.com/docs/validation#using-closures
  */
 function isClosure(value: PhpValue): boolean {
-  return typeof value === 'object' && value?.kind === 'unknown' && value.source === 'closure';
+  return typeof value === 'object' && value?.kind === 'unknown' && isClosureSource(value.source);
 }
 
 interface Compiled {

@@ -55,7 +55,7 @@ describe('evaluate: PHP expressions → PhpValue', () => {
         given: '"a{$x}b"',
         want: {
           kind: 'unknown',
-          source: 'encapsed',
+          source: '"a{$x}b"',
           late: { kind: 'concat', parts: ['a', { kind: 'unknown', source: '$x' }, 'b'] },
         },
       },
@@ -177,7 +177,7 @@ describe('evaluate: PHP expressions → PhpValue', () => {
     ],
     ['dirname(__DIR__)', { given: 'dirname(__DIR__)', want: '{{__DIR__}}/..' }],
     ['an unknown variable', { given: '$user', want: { kind: 'unknown', source: '$user' } }],
-    ['a closure', { given: 'fn () => 1', want: { kind: 'unknown', source: 'closure' } }],
+    ['a closure', { given: 'fn () => 1', want: { kind: 'unknown', source: 'fn () => …' } }],
   ];
   it.each(cases)('%s', (_name, { given, header, want }) => {
     expect(evalPhp(given, header)).toEqual(want);

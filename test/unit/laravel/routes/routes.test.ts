@@ -420,4 +420,55 @@ return Application::configure(basePath: dirname(__DIR__))
       'POST webhooks/stripe - UserController@stripe -',
     ]);
   });
+
+  it.each([
+    [
+      'a registrar in a variable, given a prefix in a branch',
+      `$routes = Route::middleware('api');
+        if (config('app.api_domain')) { $routes->domain(config('app.api_domain')); } else { $routes->prefix('api'); }
+        $routes->group(base_path('routes/api.php'));`,
+    ],
+    [
+      'a registrar reassigned',
+      `$routes = Route::middleware('api');
+        $routes = $routes->prefix('api');
+        $routes->group(base_path('routes/api.php'));`,
+    ],
+    [
+      'a chain in a variable',
+      `$api = Route::prefix('api')->middleware('api');
+        $api->group(base_path('routes/api.php'));`,
+    ],
+  ])('reads withRouting(then:) with %s', (_name, body) => {
+    const bootstrap = `<?php
+use Illuminate\\Foundation\\Application;
+use Illuminate\\Support\\Facades\\Route;
+return Application::configure(basePath: dirname(__DIR__))
+    ->withRouting(web: __DIR__.'/../routes/web.php', then: function () {
+        ${body}
+    })->create();`;
+    const got = routes(`Route::get('a', [UserController::class, 'a']);`, {
+      'bootstrap/app.php': bootstrap,
+    });
+    expect(got).toEqual(['GET api/a - UserController@a -']);
+  });
+
+  it.each([
+    [
+      'a route file variable used through a closure',
+      `$middleware = ['auth:api', 'verified'];
+       Route::group(['prefix' => 'v1'], function () use ($middleware) {
+         Route::get('me', [UserController::class, 'me'])->middleware($middleware);
+       });`,
+      ['GET api/v1/me - UserController@me auth:api,verified'],
+    ],
+    [
+      'a route file variable used directly',
+      `$auth = 'auth:sanctum';
+       Route::middleware($auth)->get('me', [UserController::class, 'me']);`,
+      ['GET api/me - UserController@me auth:sanctum'],
+    ],
+  ])('middleware from %s', (_name, body, want) => {
+    expect(routes(body)).toEqual(want);
+  });
 });

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, EXAMPLE_SPEC, ROOT, runCli } from './helpers.js';
+
+const APP = path.join(ROOT, 'test/fixtures/laravel-mini');
+
+/** Every command that writes a file, with that file below a regular file (ENOTDIR). */
+const CASES: [string, (out: string) => string[]][] = [
+  ['generate --output', (out) => ['generate', '--project', APP, '--no-cache', '--output', out]],
+  ['export:postman --output', (out) => ['export:postman', '--spec', EXAMPLE_SPEC, '--output', out]],
+  [
+    'export:insomnia --output',
+    (out) => ['export:insomnia', '--spec', EXAMPLE_SPEC, '--output', out],
+  ],
+  [
+    'verify --junit',
+    (out) => ['verify', '--spec', EXAMPLE_SPEC, '--url', 'http://127.0.0.1:9', '--junit', out],
+  ],
+  [
+    'verify --json',
+    (out) => ['verify', '--spec', EXAMPLE_SPEC, '--url', 'http://127.0.0.1:9', '--json', out],
+  ],
+  [
+    'mock --ready-file',
+    (out) => ['mock', '--spec', EXAMPLE_SPEC, '--port', '0', '--ready-file', out],
+  ],
+];
+
+describe('a path that cannot be written: one line, exit 1, no stack', () => {
+  it.each(CASES)('%s below a regular file', async (_name, args) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-write-'));
+    writeFileSync(path.join(dir, 'file'), 'x');
+    const run = await runCli(args('file/out.json'), { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `Error: Cannot write ${path.join(dir, 'file/out.json')}: a parent path is not a directory\n` +
+        'Name a path whose parents are directories (or do not exist yet).\n',
+    );
+    expect(readFileSync(path.join(dir, 'file'), 'utf8')).toBe('x');
+  });
+});
+
+describe('a closed stdout', () => {
+  it('`mock | head -1`: the mock keeps serving, no stack', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-epipe-'));
+    const ready = path.join(dir, 'ready');
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `node "${CLI}" mock --spec "${EXAMPLE_SPEC}" --port 0 --ready-file "${ready}" 2>&1 | head -1`,
+      ],
+      { env: { ...process.env, NO_COLOR: '1' }, detached: true },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      let url = '';
+      for (let i = 0; i < 200 && url === ''; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        try {
+          url = readFileSync(ready, 'utf8').trim();
+        } catch {
+          // not ready yet
+        }
+      }
+      // Each request logs a line to the closed pipe; the mock must answer them all.
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${url}/users`);
+        expect(response.status).toBeGreaterThan(0);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(out.split('\n').length).toBeLessThanOrEqual(2);
+      expect(out).not.toMatch(/EPIPE|Error/);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+    }
+  }, 30_000);
+});
