@@ -1,7 +1,15 @@
 import type { Ctx, Extension, MethodRule, StaticRule } from '../infer/api.js';
 import { element } from '../infer/access.js';
 import { attributesShape } from '../infer/support.js';
-import { listOf, members, union, unknown, type Type } from '../infer/type.js';
+import {
+  isUnknown,
+  listOf,
+  members,
+  union,
+  unknown,
+  type Field,
+  type Type,
+} from '../infer/type.js';
 
 /**
  * API resources: `new PostResource($post)`, `PostResource::make`, `::collection`, resource
@@ -105,6 +113,7 @@ const RESOURCE_METHODS: Record<string, MethodRule> = {
 /** What the resource class's own `toArray()` would give when it does not override it. */
 const baseToArray: MethodRule = (r, _args, ctx) => {
   if (r.kind !== 'resource') return undefined;
+  if (!r.collection && ctx.infer.isA(r.class, [JSON_API_RESOURCE])) return jsonApiObject(r, ctx);
   if (ctx.infer.isA(r.class, [RESOURCE_COLLECTION]) || r.collection) return collected(r, ctx);
   return union(
     members(r.data).map((d) =>
@@ -112,6 +121,50 @@ const baseToArray: MethodRule = (r, _args, ctx) => {
     ),
   );
 };
+
+const JSON_API_RESOURCE = 'Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource';
+
+/**
+ * A Laravel 12 JSON:API resource: `{id, type, attributes, relationships}`, its attributes from
+ * `toAttributes()`, each relationship `toRelationships()` names (present when loaded) as the
+ * related resource's identifier, or a list of them.
+ * @see https://jsonapi.org/format/#document-resource-objects
+ */
+function jsonApiObject(r: Resource, ctx: Ctx): Type {
+  const attributes = ctx.infer.call(r, 'toAttributes', [], ctx.frame);
+  const named = ctx.infer.call(r, 'toRelationships', [], ctx.frame);
+  const identifier: Type = {
+    kind: 'shape',
+    fields: [
+      { key: 'id', type: { kind: 'scalar', type: 'string' } },
+      { key: 'type', type: { kind: 'scalar', type: 'string' } },
+    ],
+  };
+  const linkage: Type = {
+    kind: 'shape',
+    fields: [{ key: 'data', type: union([identifier, listOf(identifier)]) }],
+  };
+  const relationships = members(named).flatMap((t) =>
+    t.kind === 'shape'
+      ? t.fields.map((f): Field => ({ key: f.key, type: linkage, optional: true }))
+      : [],
+  );
+  const fields: Field[] = [
+    { key: 'id', type: { kind: 'scalar', type: 'string' } },
+    { key: 'type', type: { kind: 'scalar', type: 'string' } },
+    {
+      key: 'attributes',
+      type: isUnknown(attributes) ? { kind: 'map', values: unknown() } : attributes,
+    },
+  ];
+  if (relationships.length > 0)
+    fields.push({
+      key: 'relationships',
+      type: { kind: 'shape', fields: relationships },
+      optional: true,
+    });
+  return { kind: 'shape', fields };
+}
 
 /** `$this->collection` of a resource collection: each item in the resource it collects. */
 function collected(r: Resource, ctx: Ctx): Type {

@@ -136,7 +136,7 @@ export class ClassIndex {
     let current = this.lookup(name)?.facts.extends;
     while (current && !out.includes(current)) {
       out.push(current);
-      current = this.lookup(current)?.facts.extends;
+      current = this.lookup(current)?.facts.extends ?? FRAMEWORK_PARENTS[current];
     }
     return out;
   }
@@ -198,3 +198,13 @@ export class ClassIndex {
     return this.lineage(name).find((c) => property in c.facts.properties)?.facts.name;
   }
 }
+
+/**
+ * Parents of framework classes that projects extend and whose source is not in the project
+ * (no `vendor/`), where what a subclass inherits matters to the document.
+ */
+const FRAMEWORK_PARENTS: Record<string, string> = {
+  // Laravel 12's JSON:API resources are resources.
+  'Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource':
+    'Illuminate\\Http\\Resources\\Json\\JsonResource',
+};

@@ -1,4 +1,5 @@
 import type { PhpValue } from '../php/value.js';
+import { csv } from '../../core/laravel-validation/parse.js';
 import { isPhpArray } from '../php/value.js';
 import { ruleObject } from './objects.js';
 import type { ParsedRule, RuleList } from './rule.js';
@@ -78,23 +79,5 @@ export function ruleName(text: string): string {
 
 /** PHP's `str_getcsv`: commas separate, double quotes group (`""` is a quote). */
 export function parseCsv(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else current += c;
-    } else if (c === '"' && current === '') quoted = true;
-    else if (c === ',') {
-      out.push(current);
-      current = '';
-    } else current += c;
-  }
-  out.push(current);
-  return out;
+  return csv(text);
 }

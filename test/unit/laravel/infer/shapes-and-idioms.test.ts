@@ -212,9 +212,72 @@ class PostPresenter extends BasePresenter {
       },
     },
   ],
+  [
+    "Laravel 12's JSON:API resource: id, type, attributes and relationships, in data",
+    {
+      body: `        return new \\App\\Http\\Resources\\PostApiResource($post);`,
+      files: {
+        'app/Http/Resources/PostApiResource.php': `<?php
+namespace App\\Http\\Resources;
+use Illuminate\\Http\\Request;
+use Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource;
+/** @mixin \\App\\Models\\Post */
+class PostApiResource extends JsonApiResource {
+    public function toAttributes(Request $request): array {
+        return ['title' => $this->title, 'published' => $this->published];
+    }
+    public function toRelationships(Request $request): array {
+        return ['user' => UserResource::class];
+    }
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { data: { $ref: '#/components/schemas/PostApiResource' } },
+        required: ['data'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
+  it('documents a JSON:API resource object as its component', () => {
+    const got = answer(CASES.find(([name]) => name.includes('JSON:API'))![1].body, {
+      files: CASES.find(([name]) => name.includes('JSON:API'))![1].files!,
+    });
+    const identifier = {
+      type: 'object',
+      properties: { id: { type: 'string' }, type: { type: 'string' } },
+      required: ['id', 'type'],
+    };
+    expect(got.document.components?.schemas?.PostApiResource).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        type: { type: 'string' },
+        attributes: {
+          type: 'object',
+          properties: { title: { type: 'string' }, published: { type: 'boolean' } },
+          required: ['title', 'published'],
+        },
+        relationships: {
+          type: 'object',
+          properties: {
+            user: {
+              type: 'object',
+              properties: {
+                data: { anyOf: [identifier, { type: 'array', items: identifier }] },
+              },
+              required: ['data'],
+            },
+          },
+        },
+      },
+      required: ['id', 'type', 'attributes'],
+    });
+  });
+
   it.each(CASES)('%s', (_name, c) => {
     const got = answer(c.body, c);
     expect(got.status).toBe(c.status);
