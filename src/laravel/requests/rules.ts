@@ -1,6 +1,7 @@
 import type { HandlerFacts } from '../facts/types.js';
 import type { ClassIndex } from '../project/classes.js';
-import { arrayRecord, type PhpValue } from '../php/value.js';
+import { arrayRecord, isPhpArray, type PhpValue } from '../php/value.js';
+import { lateOf, merge } from '../php/late.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 import { splitRuleString } from '../rules/parse.js';
 import { settleRule } from './settle.js';
@@ -157,9 +158,20 @@ function ruleItems(rule: PhpValue): { value: PhpValue }[] {
 
 /** Rules as written, resolved against the project, field by field. */
 function ruleRecord(value: PhpValue | undefined, scope: ResolveScope): Record<string, PhpValue> {
-  const record = arrayRecord(resolveValue(value, scope));
+  const record = arrayRecord(knownParts(resolveValue(value, scope)));
   for (const [field, rule] of Object.entries(record)) record[field] = settleRule(rule);
   return record;
+}
+
+/**
+ * `array_merge(['name' => 'required'], $other->toRules(...))`: the rules of the parts that are
+ * known, when another part is only known at run time (a custom fields' rule builder).
+ */
+function knownParts(value: PhpValue): PhpValue {
+  const merged = lateOf(value);
+  if (merged?.kind !== 'merge' || merged.union) return value;
+  const known = merged.parts.map(knownParts).filter(isPhpArray);
+  return known.length > 0 ? merge(known) : value;
 }
 
 /** A PHP array's string entries by key (`['address.city' => 'city']`). */

@@ -275,6 +275,18 @@ class BaseThing extends FormRequest { protected $upload = 'file|max:100'; }`,
       properties: ['x'],
     },
   ],
+  [
+    'array_merge([...], a rule builder known only at run time): the known rules kept',
+    {
+      files: {
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return array_merge(['name' => ['required', 'string']], (new \\App\\Rules\\Extra($this->input('kind')))->toRules()); }",
+        ),
+      },
+      properties: ['name'],
+      required: ['name'],
+    },
+  ],
 ];
 
 describe('rules composed the ways real FormRequests compose them', () => {
