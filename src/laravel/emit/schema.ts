@@ -121,7 +121,7 @@ export class SchemaEmitter {
       const schema: SchemaObject = relation.many
         ? { type: 'array', items: related }
         : { allOf: [related], nullable: true };
-      return [[name, schema] as const];
+      return [[this.models.relationKey(type.class, name), schema] as const];
     });
     const hidden = new Set(type.hidden ?? []);
     const visible = type.visible ?? [];

@@ -475,7 +475,7 @@ function effects(node: Node, scope: Scope): void {
     const offset = child(child(call, 'what'), 'offset');
     if (offset?.kind !== 'identifier') return;
     const on = localValue(scope, name);
-    if (!on || on.kind === 'param' || !scope.env.has(name)) return;
+    if (!on) return;
     const transcribed = transcribe(call, scope);
     const args = transcribed.kind === 'call' ? transcribed.args : [];
     const named = transcribed.kind === 'call' ? transcribed.named : undefined;

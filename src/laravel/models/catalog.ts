@@ -43,6 +43,14 @@ export class ModelCatalog {
     };
   }
 
+  /**
+   * The JSON key of a loaded relation: snake_case, as Laravel writes relations (`createdBy` →
+   * `created_by`), unless the model sets `public static $snakeAttributes = false`.
+   */
+  relationKey(model: string, relation: string): string {
+    return this.classes.property(model, 'snakeAttributes') === false ? relation : snake(relation);
+  }
+
   isModel(name: string | undefined): name is string {
     return !!name && this.classes.has(name) && this.classes.isA(name, MODEL_BASES);
   }

@@ -239,6 +239,61 @@ class PostApiResource extends JsonApiResource {
       },
     },
   ],
+  [
+    'a loaded camelCase relation is written snake_case, as Laravel serialises relations',
+    {
+      body: `        $found = Post::query()->findOrFail($post->id);
+        $found->load('createdBy');
+        return response()->json($found);`,
+      files: {
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    public function createdBy() { return $this->belongsTo(User::class, 'user_id'); }
+}`,
+      },
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Post' },
+          {
+            type: 'object',
+            properties: {
+              created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  [
+    'relations loaded on the bound model itself ($post->load(...); return $post;)',
+    {
+      body: `        $post->load('createdBy');
+        return response()->json($post);`,
+      files: {
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    public function createdBy() { return $this->belongsTo(User::class, 'user_id'); }
+}`,
+      },
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Post' },
+          {
+            type: 'object',
+            properties: {
+              created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
+            },
+          },
+        ],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
