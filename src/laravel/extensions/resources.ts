@@ -122,6 +122,7 @@ const baseToArray: MethodRule = (r, _args, ctx) => {
   );
 };
 
+const ANONYMOUS_COLLECTION = 'Illuminate\\Http\\Resources\\Json\\AnonymousResourceCollection';
 const JSON_API_RESOURCE = 'Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource';
 
 /**
@@ -216,7 +217,14 @@ export const resources: Extension = {
   classes: [
     {
       classes: RESOURCE_BASES,
-      construct: (className, args) => resourceOf(className, args[0]),
+      construct: (className, args, ctx) => {
+        // `new AnonymousResourceCollection($items, PostResource::class)` (an app's own subclass
+        // too, as a custom `collection()` builds it): `PostResource::collection($items)`.
+        const collects = args[1];
+        if (collects?.kind === 'class' && ctx.infer.isA(className, [ANONYMOUS_COLLECTION]))
+          return resourceOf(collects.class, args[0], true);
+        return resourceOf(className, args[0]);
+      },
       statics: {
         make,
         collection: (className, args) => resourceOf(className, args[0], true),

@@ -204,6 +204,9 @@ export class ClassIndex {
  * (no `vendor/`), where what a subclass inherits matters to the document.
  */
 const FRAMEWORK_PARENTS: Record<string, string> = {
+  // What `::collection()` makes: a resource collection of the class it is given.
+  'Illuminate\\Http\\Resources\\Json\\AnonymousResourceCollection':
+    'Illuminate\\Http\\Resources\\Json\\ResourceCollection',
   // Laravel 12's JSON:API resources are resources.
   'Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource':
     'Illuminate\\Http\\Resources\\Json\\JsonResource',

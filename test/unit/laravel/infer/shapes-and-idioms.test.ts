@@ -294,6 +294,42 @@ class Post extends Model {
       },
     },
   ],
+  [
+    "a base resource's own collection(): an AnonymousResourceCollection subclass of static::class",
+    {
+      body: `        return \\App\\Http\\Resources\\ItemResource::collection(Post::paginate());`,
+      files: {
+        'app/Http/Resources/BaseResource.php': `<?php
+namespace App\\Http\\Resources;
+use Illuminate\\Http\\Resources\\Json\\JsonResource;
+class BaseResource extends JsonResource {
+    public static function collection($resource) {
+        return tap(new AppCollection($resource, static::class), function ($collection) {});
+    }
+}`,
+        'app/Http/Resources/AppCollection.php': `<?php
+namespace App\\Http\\Resources;
+use Illuminate\\Http\\Resources\\Json\\AnonymousResourceCollection;
+class AppCollection extends AnonymousResourceCollection {}`,
+        'app/Http/Resources/ItemResource.php': `<?php
+namespace App\\Http\\Resources;
+/** @mixin \\App\\Models\\Post */
+class ItemResource extends BaseResource {
+    public function toArray($request) { return ['id' => $this->id, 'title' => $this->title]; }
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        required: ['data', 'links', 'meta'],
+        properties: {
+          data: { type: 'array', items: { $ref: '#/components/schemas/ItemResource' } },
+          links: { $ref: '#/components/schemas/PaginationLinks' },
+          meta: { $ref: '#/components/schemas/PaginationMeta' },
+        },
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
