@@ -308,6 +308,52 @@ const FUNCTIONS: Extension['functions'] = {
   iterator_to_array: (args) => (args[0] ? listOf(items(args[0])) : undefined),
 };
 
+/** A model's `toArray()` as the shape of its attributes, for the helpers that pick keys. */
+function asArray(value: Type, ctx: Ctx): Type {
+  return union(
+    members(value).map((t) => (t.kind === 'model' ? attributesShape(t.class, ctx.infer.world) : t)),
+  );
+}
+
+/** A dotted key (`Arr::get($a, 'user.name')`), followed one level at a time. */
+function dotted(value: Type, key: Type | undefined): Type {
+  if (key?.kind !== 'literal') return access(value, key);
+  return String(key.value)
+    .split('.')
+    .reduce((at, part) => access(at, { kind: 'literal', value: part }), value);
+}
+
+/** Illuminate\Support\Arr: what its helpers make of an array's type. */
+const ARR: Record<string, (className: string, args: Type[], ctx: Ctx) => Type | undefined> = {
+  only: (_c, [value, ...keys], ctx) =>
+    value ? pickKeys(asArray(value, ctx), keys, true) : undefined,
+  except: (_c, [value, ...keys], ctx) =>
+    value ? pickKeys(asArray(value, ctx), keys, false) : undefined,
+  get: (_c, [value, key, fallback]) =>
+    value ? union([dotted(value, key), ...(fallback ? [fallback] : [])]) : undefined,
+  first: (_c, [value]) => (value ? element(value) : undefined),
+  last: (_c, [value]) => (value ? element(value) : undefined),
+  // `Arr::wrap($x)`: an array as it is, anything else in a list of one (null: an empty list).
+  wrap: (_c, [value]) =>
+    value
+      ? union(
+          members(value).map((t): Type =>
+            t.kind === 'shape' || t.kind === 'list' || t.kind === 'map'
+              ? t
+              : t.kind === 'null'
+                ? listOf(unknown())
+                : listOf(t),
+          ),
+        )
+      : undefined,
+  has: () => BOOLEAN_TYPE,
+  exists: () => BOOLEAN_TYPE,
+  isList: () => BOOLEAN_TYPE,
+  isAssoc: () => BOOLEAN_TYPE,
+};
+
+const BOOLEAN_TYPE: Type = { kind: 'scalar', type: 'boolean' };
+
 export const collections: Extension = {
   functions: FUNCTIONS,
   methods: {
@@ -334,5 +380,6 @@ export const collections: Extension = {
         times: () => listOf(unknown(), true),
       },
     },
+    { classes: ['Illuminate\\Support\\Arr'], statics: ARR },
   ],
 };

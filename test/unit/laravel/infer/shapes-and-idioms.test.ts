@@ -330,6 +330,31 @@ class ItemResource extends BaseResource {
       },
     },
   ],
+  [
+    "Arr::only() of a model's array: those keys",
+    {
+      body: `        return response()->json(\\Illuminate\\Support\\Arr::only($post->toArray(), ['id', 'title']));`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, title: { type: 'string' } },
+        required: ['id', 'title'],
+      },
+    },
+  ],
+  [
+    'Arr::wrap() and Arr::get() with a dotted key',
+    {
+      body: `        $data = ['user' => ['name' => $post->title]];
+        return response()->json(['names' => \\Illuminate\\Support\\Arr::wrap(\\Illuminate\\Support\\Arr::get($data, 'user.name'))]);`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { names: { type: 'array', items: { type: 'string' } } },
+        required: ['names'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
