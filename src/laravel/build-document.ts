@@ -80,9 +80,7 @@ function composeDocument(
 ): OpenApiDocument {
   // Only what the paths refer to: a component built along the way but left unused by every
   // operation would appear in a cold run and not in a warm one, which rebuilds nothing.
-  const used = new Set(asm.components.referenced(pathItems));
-  const schemas = pick(asm.components.schemas, '#/components/schemas/', used);
-  const responses = pick(asm.components.responses, '#/components/responses/', used);
+  const { schemas, responses } = asm.components.usedBy(pathItems);
   const document: OpenApiDocument = {
     openapi: '3.0.3',
     info: {
@@ -146,10 +144,6 @@ function uniqueOperationIds(operations: BuiltOperation[]): void {
     // Copy on write: the operation may be shared with the assembly cache.
     if (n > 1) op.operation = { ...op.operation, operationId: `${id}_${n}` };
   }
-}
-
-function pick<T>(map: ReadonlyMap<string, T>, prefix: string, used: ReadonlySet<string>) {
-  return new Map([...map].filter(([name]) => used.has(prefix + name)));
 }
 
 function sorted<T>(map: ReadonlyMap<string, T>): Record<string, T> {

@@ -78,6 +78,18 @@ export class Components {
     return [...found].sort();
   }
 
+  /** The schemas and responses `value` refers to, directly or through other components. */
+  usedBy(value: unknown): {
+    schemas: Map<string, SchemaObject>;
+    responses: Map<string, ResponseObject>;
+  } {
+    const used = new Set(this.referenced(value));
+    return {
+      schemas: new Map([...this.schemas].filter(([name]) => used.has(SCHEMAS + name))),
+      responses: new Map([...this.responses].filter(([name]) => used.has(RESPONSES + name))),
+    };
+  }
+
   /** A component as stored between runs. */
   stored(ref: string): StoredComponent | undefined {
     const value = this.get(ref);

@@ -346,13 +346,11 @@ const ARR: Record<string, (className: string, args: Type[], ctx: Ctx) => Type | 
           ),
         )
       : undefined,
-  has: () => BOOLEAN_TYPE,
-  exists: () => BOOLEAN_TYPE,
-  isList: () => BOOLEAN_TYPE,
-  isAssoc: () => BOOLEAN_TYPE,
+  has: () => BOOLEAN,
+  exists: () => BOOLEAN,
+  isList: () => BOOLEAN,
+  isAssoc: () => BOOLEAN,
 };
-
-const BOOLEAN_TYPE: Type = { kind: 'scalar', type: 'boolean' };
 
 export const collections: Extension = {
   functions: FUNCTIONS,

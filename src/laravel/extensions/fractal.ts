@@ -111,9 +111,10 @@ function serialize(scope: Obj, ctx: Ctx): Type {
       );
       const paginated = r.state.paginated !== undefined;
       if (ctx.infer.isA(r.class, [PRIMITIVE])) return transformed;
-      const own = ownSerialization(scope.state?.serializer, isList, r.state.key, transformed, ctx);
+      const found = serializerObject(scope.state?.serializer);
+      const own = found && ownSerialization(found, isList, r.state.key, transformed, ctx);
       if (own) return paginated ? withMeta(own) : own;
-      const serializer = serializerOf(scope.state?.serializer, ctx);
+      const serializer = serializerOf(found, ctx);
       if (serializer === 'json-api') return jsonApi(transformed, r.state.key, isList, paginated);
       const fields: Field[] = [];
       if (isList || serializer === 'data')
@@ -130,14 +131,12 @@ function serialize(scope: Obj, ctx: Ctx): Type {
  * `collection()` or `item()`): that method, run on the transformed data.
  */
 function ownSerialization(
-  serializer: Type | undefined,
+  found: Obj,
   isList: boolean,
   key: Type | undefined,
   transformed: Type,
   ctx: Ctx,
 ): Type | undefined {
-  const found = serializer && members(serializer).find((t) => t.kind === 'object');
-  if (found?.kind !== 'object') return undefined;
   const method = isList ? 'collection' : 'item';
   if (!ctx.infer.world.classes.method(found.class, method)) return undefined;
   const data = isList ? listOf(transformed) : transformed;
@@ -160,9 +159,14 @@ function withMeta(serialized: Type): Type {
   );
 }
 
-function serializerOf(serializer: Type | undefined, ctx: Ctx): 'json-api' | 'array' | 'data' {
+/** The serializer a manager was given, when it is an object. */
+function serializerObject(serializer: Type | undefined): Obj | undefined {
   const found = serializer && members(serializer).find((t) => t.kind === 'object');
-  if (found?.kind !== 'object') return 'data';
+  return found?.kind === 'object' ? found : undefined;
+}
+
+function serializerOf(found: Obj | undefined, ctx: Ctx): 'json-api' | 'array' | 'data' {
+  if (!found) return 'data';
   if (ctx.infer.isA(found.class, [JSON_API])) return 'json-api';
   if (ctx.infer.isA(found.class, [DATA_ARRAY])) return 'data';
   if (ctx.infer.isA(found.class, [ARRAY])) return 'array';

@@ -2,6 +2,7 @@ import type { Ctx, Extension, MethodRule, StaticRule } from '../infer/api.js';
 import { element } from '../infer/access.js';
 import { attributesShape } from '../infer/support.js';
 import {
+  STRING,
   isUnknown,
   listOf,
   members,
@@ -137,8 +138,8 @@ function jsonApiObject(r: Resource, ctx: Ctx): Type {
   const identifier: Type = {
     kind: 'shape',
     fields: [
-      { key: 'id', type: { kind: 'scalar', type: 'string' } },
-      { key: 'type', type: { kind: 'scalar', type: 'string' } },
+      { key: 'id', type: STRING },
+      { key: 'type', type: STRING },
     ],
   };
   const linkage: Type = {
@@ -151,8 +152,8 @@ function jsonApiObject(r: Resource, ctx: Ctx): Type {
       : [],
   );
   const fields: Field[] = [
-    { key: 'id', type: { kind: 'scalar', type: 'string' } },
-    { key: 'type', type: { kind: 'scalar', type: 'string' } },
+    { key: 'id', type: STRING },
+    { key: 'type', type: STRING },
     {
       key: 'attributes',
       type: isUnknown(attributes) ? { kind: 'map', values: unknown() } : attributes,

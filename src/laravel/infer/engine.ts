@@ -5,10 +5,10 @@ import {
   type ParamFacts,
   type TypeHints,
 } from '../facts/types.js';
-import type { Body, DocType, Expr, FnParam, Ret } from '../ir/types.js';
+import type { Body, DocType, Expr, FnParam, Ret, ThisEffect } from '../ir/types.js';
 import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
-import { evaluate, type Engine } from './evaluate.js';
+import { argTypes, evaluate, namedTypes, type Engine } from './evaluate.js';
 import { defaultType, paramType, withHints } from './declared.js';
 import { guardHolds } from './guards.js';
 import { constantOf, declaredProperty, publicProperties } from './objects.js';
@@ -469,8 +469,14 @@ export class TypeEngine implements Engine {
           const found = rules.properties?.(r, name, ctx);
           if (found) return found;
         }
-        if (r.kind === 'object' && r.state && Object.hasOwn(r.state, name))
-          if (this.world.classes.has(r.class)) return r.state[name]!;
+        // What a fluent setter of the project's own class left (see `afterSets`).
+        if (
+          r.kind === 'object' &&
+          r.state &&
+          Object.hasOwn(r.state, name) &&
+          this.world.classes.has(r.class)
+        )
+          return r.state[name]!;
         const passed = r.kind === 'object' ? this.constructorArgument(r, name) : undefined;
         if (passed) return passed;
         const declared = declaredProperty(this, className, name);
@@ -492,6 +498,8 @@ export class TypeEngine implements Engine {
   }
 
   private readonly settingUp = new Set<string>();
+  /** `class::property` → the statement-level calls on it in the class's lineage, in order. */
+  private readonly propertyEffects = new Map<string, { effect: ThisEffect; body: Body }[]>();
 
   /**
    * An object held in a property as the class's methods leave it: each statement-level call on
@@ -502,29 +510,35 @@ export class TypeEngine implements Engine {
     if (!members(value).some((t) => t.kind === 'object')) return value;
     const key = `${className}::${name}`;
     if (this.settingUp.has(key)) return value;
-    const effects = this.world.classes
-      .lineage(className)
-      .reverse()
-      .flatMap((c) =>
-        Object.values(c.facts.methods).flatMap((m) =>
-          (m.body?.thisEffects ?? [])
-            .filter((e) => e.property === name)
-            .map((effect) => ({ effect, body: m.body! })),
-        ),
-      );
+    // The lineage is consulted (and tracked) by `declaredProperty` before this, on every read.
+    let effects = this.propertyEffects.get(key);
+    if (!effects) {
+      effects = this.world.classes
+        .lineage(className)
+        .reverse()
+        .flatMap((c) =>
+          Object.values(c.facts.methods).flatMap((m) =>
+            (m.body?.thisEffects ?? [])
+              .filter((e) => e.property === name)
+              .map((effect) => ({ effect, body: m.body! })),
+          ),
+        );
+      this.propertyEffects.set(key, effects);
+    }
     if (effects.length === 0) return value;
     this.settingUp.add(key);
     try {
       let state = value;
       for (const { effect, body } of effects) {
         const frame = frameOf(body, { this: self, static: className, depth: 1 });
-        const args = effect.args.map((a) => evaluate(this, a, frame));
-        const named = effect.named
-          ? Object.fromEntries(
-              Object.entries(effect.named).map(([k, e]) => [k, evaluate(this, e, frame)]),
-            )
-          : undefined;
-        state = this.effect(state, effect.method, args, frame, named);
+        const args = argTypes(this, effect.args, frame);
+        state = this.effect(
+          state,
+          effect.method,
+          args,
+          frame,
+          namedTypes(this, effect.named, frame),
+        );
       }
       return state;
     } finally {

@@ -188,11 +188,11 @@ function definition(engine: Engine, id: number, frame: Frame): Type {
   return type;
 }
 
-function argTypes(engine: Engine, args: readonly Expr[], frame: Frame): Type[] {
+export function argTypes(engine: Engine, args: readonly Expr[], frame: Frame): Type[] {
   return args.map((a) => evaluate(engine, a, frame));
 }
 
-function namedTypes(
+export function namedTypes(
   engine: Engine,
   named: Record<string, Expr> | undefined,
   frame: Frame,

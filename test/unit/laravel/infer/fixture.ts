@@ -72,6 +72,18 @@ export interface Answer {
   warnings: string[];
 }
 
+/** A table row of the engine's tests: a handler's body (and files) in, its answer out. */
+export interface Case {
+  body: string;
+  method?: string;
+  uses?: string;
+  files?: Record<string, string>;
+  params?: string;
+  status: string;
+  /** Undefined: no body. */
+  schema: SchemaObject | undefined;
+}
+
 /**
  * What `PostController::action` answers on `METHOD /api/posts/{post}`: the lowest 2xx status,
  * its description and its schema (the document's own `$ref`s kept).

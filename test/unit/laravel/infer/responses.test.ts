@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
-import { answer, component } from './fixture.js';
+import { answer, component, type Case } from './fixture.js';
 
 const POST_REF = { $ref: '#/components/schemas/Post' };
 const USER_REF = { $ref: '#/components/schemas/User' };
@@ -36,16 +36,6 @@ const POST_DATA_SCHEMA = object({
   title: { type: 'string' },
   body: { type: 'string', nullable: true },
 });
-
-interface Case {
-  body: string;
-  method?: string;
-  uses?: string;
-  files?: Record<string, string>;
-  params?: string;
-  status: string;
-  schema: SchemaObject;
-}
 
 /**
  * The type engine, idiom by idiom: a controller method's body in, the documented success

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaObject } from '../../../../src/core/types.js';
-import { answer } from './fixture.js';
+import { answer, type Case } from './fixture.js';
 
 /** A base controller with fluent setters, as older API packages wrote them. */
 const FLUENT = {
@@ -24,16 +23,29 @@ abstract class Controller {
 }`,
 };
 
-interface Case {
-  body: string;
-  method?: string;
-  uses?: string;
-  files?: Record<string, string>;
-  params?: string;
-  status: string;
-  /** Undefined: no body. */
-  schema: SchemaObject | undefined;
-}
+/** A post whose `createdBy` relation, once loaded, is answered as `created_by`. */
+const CREATED_BY: Pick<Case, 'files' | 'status' | 'schema'> = {
+  files: {
+    'app/Models/Post.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    public function createdBy() { return $this->belongsTo(User::class, 'user_id'); }
+}`,
+  },
+  status: '200',
+  schema: {
+    allOf: [
+      { $ref: '#/components/schemas/Post' },
+      {
+        type: 'object',
+        properties: {
+          created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
+        },
+      },
+    ],
+  },
+};
 
 /**
  * Idioms of real applications, each on a snippet written for this test: a controller method's
@@ -245,26 +257,7 @@ class PostApiResource extends JsonApiResource {
       body: `        $found = Post::query()->findOrFail($post->id);
         $found->load('createdBy');
         return response()->json($found);`,
-      files: {
-        'app/Models/Post.php': `<?php
-namespace App\\Models;
-use Illuminate\\Database\\Eloquent\\Model;
-class Post extends Model {
-    public function createdBy() { return $this->belongsTo(User::class, 'user_id'); }
-}`,
-      },
-      status: '200',
-      schema: {
-        allOf: [
-          { $ref: '#/components/schemas/Post' },
-          {
-            type: 'object',
-            properties: {
-              created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
-            },
-          },
-        ],
-      },
+      ...CREATED_BY,
     },
   ],
   [
@@ -272,26 +265,7 @@ class Post extends Model {
     {
       body: `        $post->load('createdBy');
         return response()->json($post);`,
-      files: {
-        'app/Models/Post.php': `<?php
-namespace App\\Models;
-use Illuminate\\Database\\Eloquent\\Model;
-class Post extends Model {
-    public function createdBy() { return $this->belongsTo(User::class, 'user_id'); }
-}`,
-      },
-      status: '200',
-      schema: {
-        allOf: [
-          { $ref: '#/components/schemas/Post' },
-          {
-            type: 'object',
-            properties: {
-              created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
-            },
-          },
-        ],
-      },
+      ...CREATED_BY,
     },
   ],
   [
