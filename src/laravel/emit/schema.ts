@@ -123,12 +123,13 @@ export class SchemaEmitter {
         : { allOf: [related], nullable: true };
       return [[this.models.relationKey(type.class, name), schema] as const];
     });
+    const extra = (type.extra ?? []).map((f) => [f.key, this.schema(f.type, depth)] as const);
+    const added = [...relations, ...extra];
     const hidden = new Set(type.hidden ?? []);
     const visible = type.visible ?? [];
-    if (hidden.size === 0 && visible.length === 0 && relations.length === 0) return ref;
+    if (hidden.size === 0 && visible.length === 0 && added.length === 0) return ref;
     if (hidden.size === 0 && visible.length === 0)
-      return { allOf: [ref, { type: 'object', properties: Object.fromEntries(relations) }] };
-    void depth;
+      return { allOf: [ref, { type: 'object', properties: Object.fromEntries(added) }] };
     const attributes = this.models
       .attributes(type.class)
       .filter((a) => !hidden.has(a.name) && (visible.length === 0 || visible.includes(a.name)));
@@ -136,7 +137,7 @@ export class SchemaEmitter {
       type: 'object',
       properties: {
         ...Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
-        ...Object.fromEntries(relations),
+        ...Object.fromEntries(added),
       },
     };
     const required = attributes.filter((a) => a.always).map((a) => a.name);

@@ -149,7 +149,11 @@ function answersOf(type: Type, line: number, method: string): Answer[] {
       case 'model':
         return statuses(t).map((status) => ({ status, body: t, line }));
       case 'file':
-        return [{ status: 200, body: t, media: t.media ?? 'application/octet-stream', line }];
+        // JSON written by a stream (`response()->stream(fn, 200, ['Content-Type' => 'application/json'])`):
+        // JSON whose shape the callback's output decides; another return may say it.
+        return t.media && isJson(t.media)
+          ? [{ status: 200, body: { kind: 'unknown', reason: 'a JSON stream' }, line }]
+          : [{ status: 200, body: t, media: t.media ?? 'application/octet-stream', line }];
       case 'null':
         return [{ status: 200, line, null: true }];
       default:

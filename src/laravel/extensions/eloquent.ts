@@ -10,8 +10,11 @@ import {
   stringValues,
   union,
   unknown,
+  withFields,
+  type Field,
   type Type,
 } from '../infer/type.js';
+import { snake } from '../../core/inflect.js';
 import { MODEL_BASES } from '../models/catalog.js';
 import { RELATION_TYPES } from '../models/relations.js';
 
@@ -31,6 +34,7 @@ const model = (b: Builder, extra: Partial<Model> = {}): Type =>
     kind: 'model',
     class: b.model,
     ...(b.loaded ? { loaded: b.loaded } : {}),
+    ...(b.extra ? { extra: b.extra } : {}),
     ...extra,
   };
 const many = (b: Builder): Type => listOf(model(b), true);
@@ -117,12 +121,6 @@ const CHAINABLE = [
   'orWhereRaw',
   'has',
   'doesntHave',
-  'withCount',
-  'withSum',
-  'withAvg',
-  'withMax',
-  'withMin',
-  'withExists',
   'withAggregate',
   'latest',
   'oldest',
@@ -190,8 +188,91 @@ const CHAINABLE = [
   'defaultSorts',
 ];
 
+/**
+ * `withCount('comments')`, `withSum('orders', 'total')`, `loadCount(...)`: each row gains the
+ * aggregate under Laravel's key (`comments_count`, `orders_sum_total`, or the `as` alias).
+ * `withAggregate` is left as it is: its function is an argument.
+ * @see https://laravel.com/docs/eloquent-relationships#aggregating-related-models
+ */
+const AGGREGATES: Record<string, { type: Type; column: boolean }> = {
+  withCount: { type: INTEGER, column: false },
+  loadCount: { type: INTEGER, column: false },
+  withExists: { type: BOOLEAN, column: false },
+  withSum: { type: NUMBER, column: true },
+  loadSum: { type: NUMBER, column: true },
+  withAvg: { type: NUMBER, column: true },
+  loadAvg: { type: NUMBER, column: true },
+  withMax: { type: NUMBER, column: true },
+  loadMax: { type: NUMBER, column: true },
+  withMin: { type: NUMBER, column: true },
+  loadMin: { type: NUMBER, column: true },
+};
+
+function aggregate(method: string): MethodRule {
+  const { type, column } = AGGREGATES[method]!;
+  const fn = method.replace(/^(with|load)/, '').toLowerCase();
+  return (r, args) => {
+    if (r.kind !== 'builder' && r.kind !== 'model') return r;
+    const relations = column ? args.slice(0, 1) : args;
+    const col = column ? (stringValues(args[1] ?? unknown())?.[0] ?? '') : '';
+    const fields = relationNames(relations).map((written): Field => {
+      const [name, alias] = written.split(/\s+as\s+/i);
+      const key = alias?.trim() || aggregateKey(name!.trim(), fn, col);
+      return { key, type };
+    });
+    return fields.length > 0 ? { ...r, extra: withFields(r.extra, fields) } : r;
+  };
+}
+
+/** Laravel's key for an aggregate: `snake("{relation} {function} {column}")`, punctuation out. */
+function aggregateKey(relation: string, fn: string, column: string): string {
+  const words = `${relation} ${fn === 'exists' ? 'exists' : fn}${column && column !== '*' ? ` ${column}` : ''}`;
+  return snake(words.replace(/[^\p{L}\p{N}\s_]/gu, ''))
+    .replace(/\s+/g, '_')
+    .replace(/_+/g, '_');
+}
+
+/** Relation names as written: `'a'`, `['a', 'b']`, `['a' => fn]`, `'a as b'`. */
+function relationNames(args: readonly Type[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    const direct = stringValues(a);
+    if (direct) out.push(...direct);
+    else if (a.kind === 'list') out.push(...(stringValues(a.items) ?? []));
+    else if (a.kind === 'shape')
+      for (const f of a.fields)
+        out.push(/^\d+$/.test(f.key) ? (stringValues(f.type)?.[0] ?? '') : f.key);
+  }
+  return out.filter(Boolean);
+}
+
+const AGGREGATE_RULES = Object.fromEntries(Object.keys(AGGREGATES).map((m) => [m, aggregate(m)]));
+
+/** `setAttribute('links', [...])`, `$model->links = [...]`: the key, with the value's type. */
+const setAttribute: MethodRule = (r, args) => {
+  const key = stringValues(args[0] ?? unknown())?.[0];
+  if (r.kind !== 'model' || !key) return r;
+  return { ...r, extra: withFields(r.extra, [{ key, type: args[1] ?? unknown() }]) };
+};
+
+/** `setRelation('pages', $pages)`: the relation's key as Laravel serialises relations. */
+const setRelation: MethodRule = (r, args, ctx) => {
+  const name = stringValues(args[0] ?? unknown())?.[0];
+  if (r.kind !== 'model' || !name) return r;
+  const key = ctx.infer.world.models.relationKey(r.class, name);
+  return { ...r, extra: withFields(r.extra, [{ key, type: args[1] ?? unknown() }]) };
+};
+
+/** `append('url')`: the accessor's value under its key. */
+const append: MethodRule = (r, args, ctx) => {
+  if (r.kind !== 'model') return r;
+  const fields = names(args).map((key): Field => ({ key, type: attribute(r.class, key, ctx) }));
+  return fields.length > 0 ? { ...r, extra: withFields(r.extra, fields) } : r;
+};
+
 const BUILDER: Record<string, MethodRule> = {
   ...Object.fromEntries(CHAINABLE.map((m) => [m, keep])),
+  ...AGGREGATE_RULES,
   with: withLoaded,
   load: withLoaded,
   get: (r, args) => (r.kind === 'builder' ? listOf(selected(r, args), true) : undefined),
@@ -311,12 +392,12 @@ const hide =
 const MODEL: Record<string, MethodRule> = {
   load: withLoaded,
   loadMissing: withLoaded,
-  loadCount: keep,
+  ...AGGREGATE_RULES,
   fresh: (r) => (r.kind === 'model' ? { kind: 'model', class: r.class } : r),
   refresh: keep,
   fill: keep,
   forceFill: keep,
-  setAttribute: keep,
+  setAttribute,
   setRawAttributes: keep,
   syncOriginal: keep,
   unsetRelations: keep,
@@ -328,9 +409,9 @@ const MODEL: Record<string, MethodRule> = {
   },
   setVisible: hide('visible'),
   setHidden: hide('hidden'),
-  append: keep,
+  append,
   setAppends: keep,
-  setRelation: keep,
+  setRelation,
   unsetRelation: keep,
   withoutRelations: keep,
   toArray: keep,
@@ -393,6 +474,12 @@ const MODEL_EFFECTS: Record<string, MethodRule> = {
   setVisible: hide('visible'),
   setHidden: hide('hidden'),
   refresh: keep,
+  setAttribute,
+  setRelation,
+  append,
+  // `$model->key = $value;`
+  __set: setAttribute,
+  ...AGGREGATE_RULES,
 };
 
 const STATICS: Record<string, StaticRule> = {
@@ -422,9 +509,15 @@ const SPATIE_QUERY_BUILDER: Record<string, StaticRule> = {
 
 export const eloquent: Extension = {
   methods: { builder: BUILDER, model: MODEL },
-  effects: { model: MODEL_EFFECTS, builder: { with: withLoaded, load: withLoaded } },
+  effects: {
+    model: MODEL_EFFECTS,
+    builder: { with: withLoaded, load: withLoaded, ...AGGREGATE_RULES },
+  },
   properties: {
-    model: (r, name, ctx) => (r.kind === 'model' ? attribute(r.class, name, ctx) : undefined),
+    model: (r, name, ctx) => {
+      if (r.kind !== 'model') return undefined;
+      return r.extra?.find((f) => f.key === name)?.type ?? attribute(r.class, name, ctx);
+    },
   },
   classes: [
     { classes: MODEL_BASES, statics: STATICS },

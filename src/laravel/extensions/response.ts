@@ -55,6 +55,16 @@ const json: MethodRule = (_r, args, ctx) => {
   );
 };
 
+/** A stream, of the media type its headers argument names, if any (a download is a file). */
+function streamed(headers: Type | undefined): Type {
+  const type =
+    headers?.kind === 'shape'
+      ? headers.fields.find((f) => f.key.toLowerCase() === 'content-type')?.type
+      : undefined;
+  const media = type?.kind === 'literal' ? String(type.value).split(';')[0]!.trim() : undefined;
+  return media ? { kind: 'file', media } : { kind: 'file' };
+}
+
 /** The factory `response()` returns, and the facade: the same methods. */
 const FACTORY_METHODS: Record<string, MethodRule> = {
   json,
@@ -64,7 +74,7 @@ const FACTORY_METHODS: Record<string, MethodRule> = {
   download: () => ({ kind: 'file' }),
   streamDownload: () => ({ kind: 'file' }),
   file: () => ({ kind: 'file' }),
-  stream: () => ({ kind: 'file' }),
+  stream: (_r, args) => streamed(args[2]),
   streamJson: (_r, args) => response(args[0], args[1]),
   view: () => ({ kind: 'response', body: { kind: 'scalar', type: 'string' }, media: 'text/html' }),
   redirectTo: () => ({ kind: 'response', status: 302 }),

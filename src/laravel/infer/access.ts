@@ -1,4 +1,4 @@
-import { NULL, members, union, unknown, type Field, type Type } from './type.js';
+import { NULL, members, union, unknown, withFields, type Field, type Type } from './type.js';
 
 /** `$value['key']` (or `$value[$i]` without a known key). */
 export function access(value: Type, key: Type | undefined): Type {
@@ -12,6 +12,10 @@ export function access(value: Type, key: Type | undefined): Type {
         if (name === undefined) return union(t.fields.map((f) => f.type));
         const found = t.fields.find((f) => f.key === name);
         return found ? found.type : unknown(`['${name}']`);
+      }
+      if (t.kind === 'model' && key?.kind === 'literal') {
+        const found = t.extra?.find((f) => f.key === String(key.value));
+        if (found) return found.type;
       }
       return unknown('[...]');
     }),
@@ -50,6 +54,9 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
         return { kind: 'shape', fields: [{ key: name, type: value }] };
       if (t.kind === 'null' || t.kind === 'unknown')
         return { kind: 'shape', fields: [{ key: name, type: value }] };
+      // `$data = $post->toArray(); $data['links'] = ...`: the model's attributes and the key.
+      if (t.kind === 'model')
+        return { ...t, extra: withFields(t.extra, [{ key: name, type: value }]) };
       return t;
     }),
   );

@@ -207,6 +207,8 @@ function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Fr
   const values = expr.items.map((i) => evaluate(engine, i.value, frame));
   const merged = values.some((v) => v.kind === 'merge');
   if (!keyed && !merged) return { kind: 'list', items: union(values.map(unwrapOptional)) };
+  const spreadList = listSpread(expr, values);
+  if (spreadList) return spreadList;
   const fields: Field[] = [];
   let position = 0;
   const put = (f: Field) => {
@@ -241,6 +243,29 @@ function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Fr
   });
   if (fields.length === 0 && open) return { kind: 'map', values: open };
   return { kind: 'shape', fields };
+}
+
+/**
+ * `[...$this->fields, 'extra']`: lists spread into a list (no key written) make a list of their
+ * items and the rest, as PHP appends them.
+ */
+function listSpread(expr: Extract<Expr, { kind: 'array' }>, values: Type[]): Type | undefined {
+  if (expr.items.some((i) => i.key)) return undefined;
+  const items: Type[] = [];
+  for (const [i, item] of expr.items.entries()) {
+    const value = values[i]!;
+    if (!item.spread) {
+      items.push(unwrapOptional(value));
+      continue;
+    }
+    for (const t of members(value)) {
+      if (t.kind === 'list') items.push(t.items);
+      else if (t.kind === 'shape' && t.fields.every((f) => /^\d+$/.test(f.key)))
+        items.push(...t.fields.map((f) => f.type));
+      else return undefined;
+    }
+  }
+  return { kind: 'list', items: union(items) };
 }
 
 /**

@@ -33,12 +33,17 @@ export type Type =
       loaded?: string[];
       hidden?: string[];
       visible?: string[];
+      /**
+       * Keys set on this instance beyond its attributes and loaded relations, by key:
+       * `setAttribute()`, `setRelation()`, `$model->key = ...`, `append()`, `loadCount()`.
+       */
+      extra?: Field[];
     }
   /**
    * A query builder or relation of a model, not yet run; `row` for a query of a table
    * (`DB::table('users')`), whose rows are its columns.
    */
-  | { kind: 'builder'; model: string; loaded?: string[]; row?: Type }
+  | { kind: 'builder'; model: string; loaded?: string[]; row?: Type; extra?: Field[] }
   | { kind: 'paginator'; style: 'length' | 'simple' | 'cursor'; items: Type }
   /** An API resource (`new PostResource($post)`, `PostResource::collection($posts)`). */
   | {
@@ -247,9 +252,9 @@ function structure(t: Type): string {
     case 'map':
       return `m${c(t)}[${typeKey(t.values)}]`;
     case 'model':
-      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}`;
+      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${fieldsKey(t.extra)}`;
     case 'builder':
-      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}`;
+      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}`;
     case 'paginator':
       return `P:${t.style}:${typeKey(t.items)}`;
     case 'resource':
@@ -292,6 +297,19 @@ export function stringValues(type: Type): string[] | undefined {
     out.push(t.value);
   }
   return out;
+}
+
+function fieldsKey(fields: readonly Field[] | undefined): string {
+  return fields
+    ? `{${fields.map((f) => `${JSON.stringify(f.key)}:${typeKey(f.type)}`).join(',')}}`
+    : '';
+}
+
+/** `fields` with `added` set over them, by key, in key order (the later value wins). */
+export function withFields(fields: readonly Field[] | undefined, added: readonly Field[]): Field[] {
+  const byKey = new Map((fields ?? []).map((f) => [f.key, f]));
+  for (const f of added) byKey.set(f.key, f);
+  return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Field lookup in a shape. */

@@ -528,8 +528,17 @@ function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }
   if (left.kind === 'propertylookup' && operator === '=') {
     const target = child(left, 'what');
     const property = child(left, 'offset');
-    if (target?.kind === 'variable' && target.name === 'this' && property?.kind === 'identifier')
+    if (target?.kind !== 'variable' || typeof target.name !== 'string') return;
+    if (property?.kind !== 'identifier') return;
+    if (target.name === 'this') {
       scope.thisSets?.push({ property: String(property.name), value });
+      return;
+    }
+    // `$post->excerpt = ...;`: an effect on the local (a model gains the attribute).
+    const on = localValue(scope, target.name);
+    if (!on) return;
+    const key: Expr = { kind: 'value', value: String(property.name) };
+    define(scope, target.name, { kind: 'effect', on, method: '__set', args: [key, value] });
     return;
   }
   if (left.kind === 'offsetlookup' && operator === '=') {
@@ -543,13 +552,27 @@ function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }
     const base = child(target, 'what');
     if (base?.kind !== 'variable' || typeof base.name !== 'string' || base.name === 'this') return;
     const on = localValue(scope, base.name) ?? { kind: 'array', items: [] };
-    const keyNode = child(target, 'offset');
-    const setValue: Expr = keys.length > 0 ? { kind: 'unknown', source: 'nested' } : value;
-    const set: Expr = keyNode
-      ? { kind: 'set', on, key: transcribe(keyNode, scope), value: setValue }
-      : { kind: 'set', on, value: setValue };
-    define(scope, base.name, set);
+    define(scope, base.name, nestedSet(on, [child(target, 'offset'), ...keys], value, scope));
   }
+}
+
+/**
+ * `$data['content']['html'] = $value` (and `$data['tags'][] = $tag`): the inner array as it was,
+ * with the key set, set back under the outer key.
+ */
+function nestedSet(on: Expr, keys: (Node | undefined)[], value: Expr, scope: Scope): Expr {
+  const [first, ...rest] = keys;
+  const key = first ? transcribe(first, scope) : undefined;
+  const inner: Expr =
+    rest.length === 0
+      ? value
+      : nestedSet(
+          key ? { kind: 'index', on, key } : { kind: 'unknown', source: 'nested' },
+          rest,
+          value,
+          scope,
+        );
+  return key ? { kind: 'set', on, key, value: inner } : { kind: 'set', on, value: inner };
 }
 
 /** `[$a, $b] = ...`, `['x' => $x] = ...`. */

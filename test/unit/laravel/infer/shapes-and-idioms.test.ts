@@ -269,6 +269,139 @@ class PostApiResource extends JsonApiResource {
     },
   ],
   [
+    'keys set on a model instance: setAttribute, setRelation, a property assigned, loadCount',
+    {
+      body: `        $post->setAttribute('links', ['html' => 'a', 'markdown' => 'b']);
+        $post->setRelation('relatedPosts', [1, 2]);
+        $post->excerpt = 'short';
+        $post->loadCount('comments');
+        return response()->json($post);`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Post' },
+          {
+            type: 'object',
+            properties: {
+              comments_count: { type: 'integer' },
+              excerpt: { type: 'string', enum: ['short'] },
+              links: {
+                type: 'object',
+                properties: {
+                  html: { type: 'string', enum: ['a'] },
+                  markdown: { type: 'string', enum: ['b'] },
+                },
+                required: ['html', 'markdown'],
+              },
+              related_posts: { type: 'array', items: { type: 'integer', enum: [1, 2] } },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  [
+    "a query's aggregates: withCount (an alias too), withSum, withExists on each row",
+    {
+      body: `        return response()->json(Post::query()
+            ->withCount(['comments', 'likes as fans'])
+            ->withSum('orders', 'total')
+            ->withExists('createdBy')
+            ->get());`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        type: 'array',
+        items: {
+          allOf: [
+            { $ref: '#/components/schemas/Post' },
+            {
+              type: 'object',
+              properties: {
+                comments_count: { type: 'integer' },
+                created_by_exists: { type: 'boolean' },
+                fans: { type: 'integer' },
+                orders_sum_total: { type: 'number' },
+              },
+            },
+          ],
+        },
+      },
+    },
+  ],
+  [
+    'JSON streamed with a JSON content type beside a plain JSON answer: the JSON answer',
+    {
+      body: `        if ($request->boolean('external')) {
+            return response()->json(['id' => 1, 'content' => 'x']);
+        }
+        return response()->stream(function () { echo '{}'; }, 200, ['Content-Type' => 'application/json']);`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer', enum: [1] },
+          content: { type: 'string', enum: ['x'] },
+        },
+        required: ['id', 'content'],
+      },
+    },
+  ],
+  [
+    "a model's array with keys added, one of them nested ($data['content']['html'] = ...)",
+    {
+      body: `        $data = $post->toArray();
+        $data['created_by'] = $post->createdBy;
+        $data['content'] = [];
+        $data['content']['html'] = '<p>';
+        $data['content']['tags'][] = 'a';
+        return response()->json($data);`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Post' },
+          {
+            type: 'object',
+            properties: {
+              content: {
+                type: 'object',
+                properties: {
+                  html: { type: 'string', enum: ['<p>'] },
+                  tags: { type: 'array', items: { type: 'string', enum: ['a'] } },
+                },
+                required: ['html', 'tags'],
+              },
+              created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  [
+    'columns listed by spreading a list and adding to it: each a column of the rows',
+    {
+      body: `        $fields = ['id', 'title'];
+        return response()->json(Post::query()->withCount('comments')->get([...$fields, 'comments_count']));`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'integer' },
+            title: { type: 'string' },
+            comments_count: { type: 'integer' },
+          },
+          required: ['id', 'title'],
+        },
+      },
+    },
+  ],
+  [
     "a base resource's own collection(): an AnonymousResourceCollection subclass of static::class",
     {
       body: `        return \\App\\Http\\Resources\\ItemResource::collection(Post::paginate());`,
