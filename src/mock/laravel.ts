@@ -68,17 +68,44 @@ function compile(doc: OpenApiDocument, plan: OperationPlan): LaravelCheck | unde
   const parameters: RequestValidator = rules
     ? compileRequestValidator(doc, pathItem, { ...operation, requestBody: undefined })
     : plan.validate;
+  const allowed = rules ? closedKeys(doc, requestBody) : undefined;
   return (input, pathname) => {
     const missing = notFound(paths, input.path, pathname, locale.version);
     if (missing) return missing;
     let errors = parameters(input);
     if (rules && !input.mediaType?.startsWith('multipart/')) {
-      const found = validateLaravel(rules, requestData(input), { locale });
+      const found = validateLaravel(withRefused(rules, input.body, allowed), requestData(input), {
+        locale,
+      });
       if (found) errors = { ...(errors ?? {}), ...found.errors };
     }
     if (!errors) return undefined;
     return { status: 422, body: { message: topMessage(locale.version, errors), errors } };
   };
+}
+
+/**
+ * The keys a body may have when its schema refuses any other (`additionalProperties: false`,
+ * written where the application rejects keys outside a list).
+ */
+function closedKeys(
+  doc: OpenApiDocument,
+  requestBody: Record<string, unknown> | undefined,
+): ReadonlySet<string> | undefined {
+  const content = requestBody?.content as Record<string, { schema?: SchemaObject }> | undefined;
+  const media = content?.['application/json'] ?? Object.values(content ?? {})[0];
+  const schema = deref<SchemaObject>(doc, media?.schema);
+  if (schema?.additionalProperties !== false) return undefined;
+  return new Set(Object.keys(schema.properties ?? {}));
+}
+
+/** The rules, with Laravel's `prohibited` for each key of the body outside `allowed`. */
+function withRefused(rules: RuleSet, body: unknown, allowed: ReadonlySet<string> | undefined) {
+  if (!allowed || typeof body !== 'object' || body === null || Array.isArray(body)) return rules;
+  const refused = Object.keys(body).filter((key) => !allowed.has(key));
+  if (refused.length === 0) return rules;
+  const extra = Object.fromEntries(refused.map((key) => [key, ['prohibited']]));
+  return { ...rules, rules: { ...rules.rules, ...extra } };
 }
 
 function pathRules(doc: OpenApiDocument, raw: readonly unknown[]): PathRule[] {

@@ -53,6 +53,30 @@ export function findPath(doc, schema, path) {
   return { found: true };
 }
 
+/** The schemas a path leads to (none when it is not documented). */
+export function schemasAt(doc, schema, path) {
+  let schemas = [schema];
+  for (const segment of path) {
+    schemas = step(doc, schemas, segment);
+    if (schemas.length === 0) break;
+  }
+  return schemas;
+}
+
+/**
+ * Whether the document says a field is refused: the object that would hold it is closed
+ * (`additionalProperties: false`) and does not list it.
+ */
+export function refusedField(doc, schema, path) {
+  const holders = schemasAt(doc, schema, path.slice(0, -1)).flatMap((s) => alternatives(doc, s));
+  const name = path[path.length - 1];
+  return (
+    holders.length > 0 &&
+    holders.some((s) => s.additionalProperties === false) &&
+    !holders.some((s) => deref(doc, s.properties)?.[name])
+  );
+}
+
 /** A path found at any depth (assertJsonFragment): from the root or from any nested schema. */
 export function findAnywhere(doc, schema, path, depth = 0, seen = new Set()) {
   if (findPath(doc, schema, path).found) return true;

@@ -2,7 +2,7 @@
 // an operation (method and path template, the server URL's base path applied), then the figures
 // (property recall, status agreement, error statuses, validation-field recall) and the misses.
 import { basePath, contentSchema, deref, operations, parameters } from '../openapi.mjs';
-import { findAnywhere, findPath, missCause } from './schema-path.mjs';
+import { findAnywhere, findPath, missCause, refusedField } from './schema-path.mjs';
 import { UNKNOWN_PART } from './values.mjs';
 
 /** `/api/v1/links/\0?x=1` → `['api','v1','links', null]`: a `null` segment is not known. */
@@ -219,6 +219,8 @@ function inRequest(doc, op, field) {
   const body = contentSchema(doc, deref(doc, op.operation.requestBody))?.schema;
   if (body && (findPath(doc, body, path).found || findPath(doc, body, [path.join('.')]).found))
     return true;
+  // A field the test sends to see it rejected, where the document says no other key is taken.
+  if (body && refusedField(doc, body, path)) return true;
   const names = parameters(doc, op.item, op.operation).map((p) => p.name.replace(/\[\]$/, ''));
   return names.includes(field) || names.includes(path[0]);
 }

@@ -1,8 +1,8 @@
 import { child, children, forEachChild, isNode, lineOf, type Node } from '../php/ast.js';
 import { argValue, flattenChain, functionCall, staticCall, type Chain } from '../php/chain.js';
 import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
-import { late, lateOf, operate } from '../php/late.js';
-import { requestRead } from '../php/request-values.js';
+import { late, lateOf, merge, operate } from '../php/late.js';
+import { isWholeInput, requestRead } from '../php/request-values.js';
 import type { PhpValue } from '../php/value.js';
 import type { CallFacts, FillFacts, InputRead, UseFacts, ValidationFacts } from '../facts/types.js';
 import { fillOf } from './fills.js';
@@ -38,6 +38,7 @@ export function analyseUses(
     named: new Set<string>(),
     fills: [] as FillFacts[],
     casts: {} as Record<string, 'integer' | 'number' | 'boolean'>,
+    closed: [] as PhpValue[],
   };
   const inputs = new Map<string, InputRead>();
   const callees = new WeakSet<Node>();
@@ -100,6 +101,8 @@ export function analyseUses(
       if (filled) out.fills.push(filled);
       for (const r of queryBuilderInputs(node, at, chain)) addInput(r);
       if (isDispatch(node)) out.dispatches = true;
+      const allowed = allowedKeys(node, at);
+      if (allowed) out.closed.push(allowed);
       const own = thisMethod(node);
       if (own) out.named.add(own);
       const validation = validationOf(node, at, when, chain);
@@ -120,7 +123,23 @@ export function analyseUses(
   if (out.fills.length > 0) facts.fills = out.fills;
   if (Object.keys(out.casts).length > 0) facts.casts = out.casts;
   if (out.dispatches) facts.dispatches = { calls: [...out.named].sort() };
+  if (out.closed.length > 0) facts.closed = out.closed;
   return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+/**
+ * `array_diff(array_keys($request->all()), $allowed, ['extra'])`: the keys of the request's
+ * input that are not allowed, which the code goes on to reject. The allowed keys, as one list.
+ */
+function allowedKeys(node: Node, ctx: EvalContext): PhpValue | undefined {
+  const diff = functionCall(node);
+  if (diff?.name !== 'array_diff' || diff.args.length < 2) return undefined;
+  const keys = functionCall(argValue(diff.args[0]));
+  const data =
+    keys?.name === 'array_keys' && keys.args.length === 1 ? argValue(keys.args[0]) : undefined;
+  if (!data || !isWholeInput(evaluate(data, ctx))) return undefined;
+  const lists = diff.args.slice(1).map((arg) => evaluate(argValue(arg), ctx));
+  return lists.length === 1 ? lists[0] : merge(lists);
 }
 
 const CAST_TYPES: Record<string, 'integer' | 'number' | 'boolean'> = {

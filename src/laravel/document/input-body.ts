@@ -23,9 +23,11 @@ export function inputBody(
   validation: Validation | undefined,
   unvalidated: readonly InputRead[],
   asm: Assembly,
+  /** Keys other than these are rejected: `additionalProperties: false` where it can be said. */
+  closed = false,
 ): RequestBodyObject | undefined {
   const validated = validation ? requestBody(validation, asm) : undefined;
-  if (unvalidated.length === 0) return validated;
+  if (unvalidated.length === 0 && !closed) return validated;
   const properties: Record<string, SchemaObject> = {};
   let files = false;
   for (const input of unvalidated) {
@@ -47,6 +49,8 @@ export function inputBody(
     : base.$ref || base.allOf
       ? { allOf: [base, extra] }
       : { ...base, properties: { ...properties, ...base.properties } };
+  // Beside `allOf`, `additionalProperties: false` would refuse the other part's keys.
+  if (closed && !merged.allOf) merged.additionalProperties = false;
   const type = files ? 'multipart/form-data' : (mediaType ?? 'application/json');
   return {
     ...(validated?.required ? { required: true } : {}),

@@ -77,7 +77,9 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         ),
       ];
       const description = [handler.doc?.description, ...notes].filter(Boolean).join('\n\n');
-      const body = readOnly ? undefined : inputBody(validation, inputs.unvalidated, ctx.asm);
+      const body = readOnly
+        ? undefined
+        : inputBody(validation, inputs.unvalidated, ctx.asm, inputs.closed === true);
       const { replies, notInferred } = resolveReplies({
         ...(handler.returns ? { returns: handler.returns } : {}),
         statuses: handler.facts?.statuses ?? [],

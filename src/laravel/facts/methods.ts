@@ -146,13 +146,14 @@ export function methodFacts(
   return facts;
 }
 
-/** What a handler's `uses` keeps: its calls and mass assignments (`handler` has the rest). */
+/** What a handler's `uses` keeps: its calls, mass assignments and closed keys (`handler` has the rest). */
 function handlerUses(uses: UseFacts | undefined): UseFacts | undefined {
-  if (!uses?.calls && !uses?.fills && !uses?.casts) return undefined;
+  if (!uses?.calls && !uses?.fills && !uses?.casts && !uses?.closed) return undefined;
   return {
     ...(uses.calls ? { calls: uses.calls } : {}),
     ...(uses.fills ? { fills: uses.fills } : {}),
     ...(uses.casts ? { casts: uses.casts } : {}),
+    ...(uses.closed ? { closed: uses.closed } : {}),
   };
 }
 

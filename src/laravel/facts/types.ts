@@ -194,6 +194,11 @@ export interface UseFacts {
    * methods it calls by name itself (its own machinery, not filters).
    */
   dispatches?: { calls: string[] };
+  /**
+   * `array_diff(array_keys($request->all()), $allowed)`: the keys the method allows, when it
+   * rejects any other (the lists, one per such check).
+   */
+  closed?: PhpValue[];
 }
 
 export interface ParamFacts {

@@ -132,10 +132,12 @@ function evaluateArray(node: Node, ctx: EvalContext, seen: Set<string>): PhpValu
     }
     const keyNode = child(entry, 'key');
     const key = keyNode ? sub(keyNode, ctx, seen) : next;
-    const usable =
-      typeof key === 'string' || typeof key === 'number' ? key : String(describeNode(keyNode));
-    if (typeof usable === 'number' && usable >= next) next = usable + 1;
-    items.push({ key: usable, value });
+    if (typeof key !== 'string' && typeof key !== 'number') {
+      items.push({ key: String(describeNode(keyNode)), value, lateKey: key });
+      continue;
+    }
+    if (typeof key === 'number' && key >= next) next = key + 1;
+    items.push({ key, value });
   }
   const array: PhpArray = { kind: 'array', items: withoutListKeys(items) };
   return parts.length === 0 ? array : merge([...parts, array], describeNode(node));

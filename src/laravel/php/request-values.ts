@@ -133,3 +133,14 @@ function only(args: Node[], evaluate: Evaluate): PhpValue {
   }
   return late({ kind: 'input', via: 'input', keys }, 'input');
 }
+
+/**
+ * The request's whole input (`$request->all()`, `$request->json()->all()`, `request()->input()`),
+ * not one field of it nor the validated data; also inside an `array_merge`.
+ */
+export function isWholeInput(value: PhpValue): boolean {
+  const read = lateOf(value);
+  if (read?.kind === 'input')
+    return read.name === undefined && !['request', 'validated'].includes(read.via) && !read.keys;
+  return read?.kind === 'merge' && read.parts.some(isWholeInput);
+}

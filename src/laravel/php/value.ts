@@ -15,10 +15,14 @@ export type PhpValue =
   | PhpEnumCase
   | PhpUnknown;
 
-/** A PHP array: list items keep order; `key` is set for `'key' => value` entries. */
+/**
+ * A PHP array: list items keep order; `key` is set for `'key' => value` entries. A key not known
+ * where it is written (`Field::NAME`, `"items.{$code}"`) is its source text in `key`, and its
+ * value in `lateKey` for the assembly to fold.
+ */
 export interface PhpArray {
   kind: 'array';
-  items: { key?: string | number; value: PhpValue }[];
+  items: { key?: string | number; value: PhpValue; lateKey?: PhpValue }[];
 }
 
 /**

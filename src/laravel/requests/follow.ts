@@ -6,6 +6,7 @@ import {
   type UseFacts,
 } from '../facts/types.js';
 import { lateOf } from '../php/late.js';
+import { isWholeInput } from '../php/request-values.js';
 import { shortName } from '../php/names.js';
 import { isPhpArray, itemAt, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
@@ -27,6 +28,8 @@ export interface Followed {
   inputs: InputRead[];
   /** Models the request's whole input is mass-assigned to. */
   filled: string[];
+  /** The keys allowed where any other key of the input is rejected (see `UseFacts.closed`). */
+  closed?: PhpValue[];
 }
 
 /** How many calls deep: controller → private helper → service → its validator. */
@@ -69,6 +72,8 @@ export function followCalls(
     const model = f.className ?? madeBy(f.madeBy, classes);
     if (model && isWholeInput(resolveValue(f.data, scope))) out.filled.push(model);
   }
+  for (const allowed of start.uses?.closed ?? [])
+    (out.closed ??= []).push(resolveValue(allowed, scope));
   visitCalls(start.uses, frame, out, classes, config);
   return out;
 }
@@ -155,6 +160,7 @@ function visitMethod(
       line: v.line,
     });
   }
+  for (const allowed of uses.closed ?? []) (out.closed ??= []).push(resolveValue(allowed, scope));
   for (const f of uses.fills ?? []) {
     const model = f.className ?? paramType(method, frame, f.param) ?? madeBy(f.madeBy, classes);
     if (model && isWholeInput(resolveValue(f.data, scope))) out.filled.push(model);
@@ -194,6 +200,7 @@ function ownUses(handler: HandlerFacts | undefined, uses: UseFacts | undefined):
     validations: handler.validations,
     inputs: [...handler.inputs, ...byArgument],
     calls: uses?.calls ?? [],
+    ...(uses?.closed ? { closed: uses.closed } : {}),
   };
 }
 
@@ -243,17 +250,6 @@ function madeBy(callee: string | undefined, classes: ClassIndex): string | undef
 function typeOfArg(arg: PhpValue, frame: Frame): string | undefined {
   const late = lateOf(arg);
   return late?.kind === 'param' ? frame.paramTypes?.[late.position] : undefined;
-}
-
-/**
- * The request's whole input (`$request->all()`), possibly merged with more: not `validated()`,
- * which holds only what the rules allow.
- */
-function isWholeInput(value: PhpValue): boolean {
-  const late = lateOf(value);
-  if (late?.kind === 'input')
-    return late.name === undefined && !['request', 'validated'].includes(late.via) && !late.keys;
-  return late?.kind === 'merge' && late.parts.some(isWholeInput);
 }
 
 function isFalse(value: PhpValue): boolean {

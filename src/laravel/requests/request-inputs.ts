@@ -2,7 +2,7 @@ import type { HandlerFacts, InputRead, UseFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { followCalls, followConstructor, type Followed } from './follow.js';
-import { stringList } from '../php/value.js';
+import { isPhpArray, stringList } from '../php/value.js';
 import { filterInputs } from './query-filters.js';
 import { validationOf, type Validation } from './rules.js';
 
@@ -21,6 +21,8 @@ export interface RequestInputs {
   facts?: HandlerFacts;
   /** Inputs read by name that no rule validates: optional fields of the request. */
   unvalidated: InputRead[];
+  /** Keys other than the validated and read ones are rejected. */
+  closed?: true;
 }
 
 /**
@@ -81,13 +83,30 @@ function computeInputs(
     ...(handler.controller ? { controller: handler.controller } : {}),
     followed: followed.validations,
   });
+  // A check that rejects keys outside a list: every key of the list is a field.
+  const allowed = (followed.closed ?? []).map(knownStrings);
+  for (const name of allowed.flat()) if (name) followed.inputs.push({ name, via: 'input' });
+  // Closed only when every list is known whole: a key of an unknown part would be refused.
+  const closed =
+    allowed.length > 0 && allowed.every((list) => list.length > 0 && !list.includes(undefined));
   const inputs = dedupe([...(handler.facts?.inputs ?? []), ...followed.inputs]);
   const validated = new Set(Object.keys(validation?.rules ?? {}).map((k) => k.split('.')[0]));
   const unvalidated = inputs.filter(
     (i) => (i.via === 'input' || i.via === 'file') && !validated.has(i.name.split('.')[0]),
   );
   const facts = handler.facts ? { ...handler.facts, inputs } : undefined;
-  return { ...(validation ? { validation } : {}), ...(facts ? { facts } : {}), unvalidated };
+  return {
+    ...(validation ? { validation } : {}),
+    ...(facts ? { facts } : {}),
+    unvalidated,
+    ...(closed ? { closed: true as const } : {}),
+  };
+}
+
+/** A list's strings, `undefined` for each item (or part) not known to be one. */
+function knownStrings(value: PhpValue): (string | undefined)[] {
+  if (!isPhpArray(value)) return [undefined, ...stringList(value)];
+  return value.items.map((item) => (typeof item.value === 'string' ? item.value : undefined));
 }
 
 function emptyFollowed(): Followed {

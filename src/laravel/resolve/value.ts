@@ -73,8 +73,17 @@ class Resolver {
           named,
         );
       }
-      case 'new':
-        return { ...value, args: value.args.map((a) => this.value(a, at)) };
+      case 'new': {
+        const args = value.args.map((a) => this.value(a, at));
+        // `(new ValidCustomFields($team))->toRules($input)`: what the project method returns.
+        const [first, ...rest] = value.chain ?? [];
+        if (first && rest.length === 0) {
+          const callArgs = first.args.map((a) => this.value(a, at));
+          const found = this.method(value.className, first.method, callArgs, value.className, at);
+          if (found !== undefined) return found;
+        }
+        return { ...value, args };
+      }
       case 'const':
         return value.value !== undefined
           ? value
@@ -87,10 +96,19 @@ class Resolver {
   }
 
   private array(value: PhpArray, at: Frame): PhpValue {
-    return {
-      kind: 'array',
-      items: value.items.map((item) => ({ ...item, value: this.value(item.value, at) })),
-    };
+    const items: PhpArray['items'] = [];
+    for (const item of value.items) {
+      const resolved = this.value(item.value, at);
+      if (item.lateKey === undefined) {
+        items.push({ ...item, value: resolved });
+        continue;
+      }
+      const key = this.value(item.lateKey, at);
+      // A key known only at run time (`"custom_fields.{$field->code}"`) names no field a
+      // document can list: left out.
+      if (typeof key === 'string' || typeof key === 'number') items.push({ key, value: resolved });
+    }
+    return { kind: 'array', items };
   }
 
   private late(value: LateValue, source: string | undefined, at: Frame): PhpValue {

@@ -29,6 +29,15 @@ const DOC = {
       put: { responses: { 200: json(thing) } },
       delete: { responses: { 200: json({}) } },
     },
+    '/notes': {
+      post: {
+        requestBody: json({
+          ...obj({ text: str, meta: obj({ tag: str }) }),
+          additionalProperties: false,
+        }),
+        responses: { 200: json(obj({ text: str })) },
+      },
+    },
     '/things/mine': {
       get: { responses: { 200: json(obj({ data: { type: 'array', items: thing } })) } },
     },
@@ -146,6 +155,19 @@ const SCORES: [string, { facts: object[]; want: Record<string, number>; causes?:
         fact('validation', 'post', '/api/things', { field: 'name' }),
         fact('validation', 'post', '/api/things', { field: 'items.*.sku' }),
         fact('validation', 'post', '/api/things', { field: 'email' }),
+      ],
+      want: { validationFields: 3, validationFieldsFound: 2 },
+      causes: ['field not in the request body'],
+    },
+  ],
+  [
+    'a field sent to be refused, where the body is closed (additionalProperties: false)',
+    {
+      facts: [
+        fact('validation', 'post', '/api/notes', { field: 'unexpected' }),
+        fact('validation', 'post', '/api/notes', { field: 'text' }),
+        // `meta` is open: a key it does not list is not said to be refused.
+        fact('validation', 'post', '/api/notes', { field: 'meta.other' }),
       ],
       want: { validationFields: 3, validationFieldsFound: 2 },
       causes: ['field not in the request body'],

@@ -121,6 +121,47 @@ class AppValidator extends Validator {
     },
   ],
   [
+    "class constants of another class as rule keys: the constants' values",
+    {
+      files: {
+        'app/Support/Field.php': `<?php
+namespace App\\Support;
+final class Field { public const USERNAME = 'username'; public const EMAIL = 'email'; }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return [Field::USERNAME => 'required|string', Field::EMAIL . '_confirmation' => 'email']; }",
+          'FormRequest',
+          'use App\\Support\\Field;',
+        ),
+      },
+      properties: ['username', 'email_confirmation'],
+      required: ['username'],
+    },
+  ],
+  [
+    'rules from an object built in place, (new Rules($team))->toRules(...), with keys known only at run time left out',
+    {
+      files: {
+        'app/Rules/ExtraFields.php': `<?php
+namespace App\\Rules;
+final class ExtraFields {
+  public function __construct(private string $team) {}
+  public function toRules($submitted): array {
+    $rules = ['extra' => ['sometimes', 'array']];
+    foreach ($this->fields() as $field) { $rules["extra.{$field->code}"] = ['string']; }
+    return $rules;
+  }
+}`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return array_merge(['name' => 'required|string'], (new ExtraFields('t'))->toRules($this->input('extra'))); }",
+          'FormRequest',
+          'use App\\Rules\\ExtraFields;',
+        ),
+      },
+      properties: ['name', 'extra'],
+      required: ['name'],
+    },
+  ],
+  [
     'spread of a helper method',
     {
       files: {
