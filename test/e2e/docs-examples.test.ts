@@ -33,7 +33,14 @@ describe.each(docsPages(ROOT))('the examples of %s', (page) => {
     }
   });
 
-  for (const block of shell) {
+  // In the page's order: a file a block writes is there for the shell blocks after it.
+  for (const block of blocks) {
+    const file = markersOf(block, 'file')[0];
+    if (file !== undefined) {
+      it(`${page}:${block.line} (${block.lang}) is written to ${file}`, () => runner.write(block));
+      continue;
+    }
+    if (!SHELL_LANGUAGES.has(block.lang)) continue;
     const reason = markersOf(block, 'not run')[0];
     const where = `${page}:${block.line} (${block.lang})`;
     if (reason !== undefined) {

@@ -8,7 +8,7 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
@@ -30,7 +30,7 @@ import {
  * Runs the shell examples of one Markdown page, in order, against the built CLI: in a scratch
  * folder holding a copy of `examples/`, with `apidoc` on the PATH mapped to `dist/cli/main.js`
  * (`npx <bin>` read as `<bin>`, the
- * project's devDependencies on the PATH too). Servers the examples start (`apidoc mock`, `apidoc watch`)
+ * project's devDependencies on the PATH too) and `laravel-apidoc` importable. Servers the examples start (`apidoc mock`, `apidoc watch`)
  * get free ports; the ports the page writes (`127.0.0.1:8081`) are mapped to them in later
  * commands and mapped back in the output compared with the page. Every server is stopped by
  * its PID when the next one on the same port starts, and when the page is done.
@@ -47,6 +47,9 @@ export class PageRunner {
   constructor(root: string, cli: string) {
     this.scratch = mkdtempSync(path.join(tmpdir(), 'apidoc-docs-'));
     cpSync(path.join(root, 'examples'), path.join(this.scratch, 'examples'), { recursive: true });
+    // `import ... from 'laravel-apidoc'` resolves to this build, as in a project that installed it.
+    mkdirSync(path.join(this.scratch, 'node_modules'));
+    symlinkSync(root, path.join(this.scratch, 'node_modules', 'laravel-apidoc'), 'dir');
     this.bin = path.join(this.scratch, '.bin');
     mkdirSync(this.bin);
     const shim = path.join(this.bin, 'apidoc');
@@ -62,13 +65,25 @@ export class PageRunner {
     };
   }
 
+  /** Writes a block marked `<!-- file: name -->` where the shell blocks after it run. */
+  write(block: CodeBlock): void {
+    const file = path.join(this.cwd(block), markersOf(block, 'file')[0]!);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${block.body}\n`);
+  }
+
   /** Runs one block; throws with what went wrong. */
   async run(block: CodeBlock): Promise<void> {
-    const cwd = path.join(this.scratch, markersOf(block, 'run in')[0] ?? '.');
-    if (!existsSync(cwd)) throw new Error(`run in: ${cwd} does not exist`);
+    const cwd = this.cwd(block);
     for (const server of markersOf(block, 'server')) await this.startServer(server, cwd);
     if (block.lang === 'console') return this.runConsole(block, cwd);
     return this.runShell(block, cwd);
+  }
+
+  private cwd(block: CodeBlock): string {
+    const cwd = path.join(this.scratch, markersOf(block, 'run in')[0] ?? '.');
+    if (!existsSync(cwd)) throw new Error(`run in: ${cwd} does not exist`);
+    return cwd;
   }
 
   private async runShell(block: CodeBlock, cwd: string): Promise<void> {

@@ -9,13 +9,15 @@
  *   `examples/` (by default the folder that holds `examples/`, as the repository root does);
  * - `<!-- server: <command> -->` — a server the page started in a block it could not run
  *   (such as `npm start`), started before this block as if it were written in it;
+ * - `<!-- file: <name> -->` — a block of any language written to that file in the working
+ *   directory, for the shell blocks after it to use (a test module that `node` runs);
  * - `<!-- options: apidoc <command> -->` — above a table: the options of that command.
  */
 
 export const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console']);
 
 export interface Marker {
-  kind: 'not run' | 'run in' | 'server' | 'options';
+  kind: 'not run' | 'run in' | 'server' | 'file' | 'options';
   value: string;
 }
 
@@ -29,7 +31,7 @@ export interface CodeBlock {
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/;
-const MARKER = /^\s*<!--\s*(not run|run in|server|options):\s*(.*?)\s*-->\s*$/;
+const MARKER = /^\s*<!--\s*(not run|run in|server|file|options):\s*(.*?)\s*-->\s*$/;
 
 /** Every fenced code block of a Markdown text, with the markers above it. */
 export function codeBlocks(markdown: string): CodeBlock[] {
