@@ -34,7 +34,7 @@ const PLAIN = /^[\x20-\x7e]*$/;
 /**
  * The same table in slices of `chunkSize` rows that join seamlessly, so that a caller can
  * yield between them. Rows of printable ASCII are drawn here, as cli-table3 would draw them:
- * it measures every cell with string-width and took 6 s on Graph's 22,000 endpoints. Rows
+ * it measures every cell with string-width, too slow for tens of thousands of endpoints. Rows
  * with anything else (wide or combining characters, newlines, colour) are still its job.
  */
 export function* tableChunks(

@@ -21,8 +21,8 @@ export function unicodePattern(pattern: string): string | undefined {
 
 /**
  * `([\/\w .-]*)*`, a repetition of a repetition of one atom, matches what `([\/\w .-]*)` does,
- * but a backtracking engine tries exponentially many ways to fail: BeezUp's URL pattern took
- * the server minutes over one example. The same language with one quantifier is linear.
+ * but a backtracking engine tries exponentially many ways to fail (BeezUp's URL pattern held the
+ * server over one example). The same language with one quantifier is linear.
  */
 const NESTED_STAR =
   /\((\?:)?(\[(?:\\.|[^\]\\])*\]|\\[^pPkux]|[^()\\|*+?{}[\]])([*+])\)([*+])(?!\?)/g;

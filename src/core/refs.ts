@@ -2,7 +2,7 @@ import type { OpenApiDocument } from './types.js';
 
 /**
  * Local `$ref` resolution, done lazily: a request only ever resolves the few pointers its
- * operation uses, so a 13 MB spec costs nothing up front. External refs were bundled into the
+ * operation uses, so a large spec costs nothing up front. External refs were bundled into the
  * document on load, so every ref here is a local JSON pointer (`#/...`).
  * @see https://datatracker.ietf.org/doc/html/rfc6901
  */

@@ -16,7 +16,7 @@ import { messageReply, type Reply } from './reply.js';
 
 /**
  * What the application's own Laravel would answer, from the document's `x-laravel*`
- * extensions (see README, "Laravel's own validation"): route constraints and model binding
+ * extensions (see docs/reference/extensions.md): route constraints and model binding
  * (404s), then the request body against the rules as the app wrote them, worded with its
  * messages. Undefined for an operation without extensions: JSON Schema then decides.
  */

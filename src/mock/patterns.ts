@@ -10,8 +10,8 @@ const MAX_NODES = 5_000_000;
 /**
  * The document's `pattern`s (and `patternProperties` keys) that the linear-time engine checks
  * more loosely than written, or not at all (see core/regex): each named once, where first met,
- * for a startup warning. The patterns are gathered by a plain walk (50 ms on Graph beta's
- * 47 MB); only when one has a caveat is the document walked again for its pointer.
+ * for a startup warning. The patterns are gathered by a plain walk, cheap on the largest
+ * documents; only when one has a caveat is the document walked again for its pointer.
  */
 export function patternWarnings(doc: OpenApiDocument): Finding[] {
   const caveats = new Map<string, string>();

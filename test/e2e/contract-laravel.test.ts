@@ -178,9 +178,9 @@ describe.skipIf(!hasPhp)(hasPhp ? title : `${title} (skipped: ${noPhpReason})`, 
     }
   }, 180_000);
 
-  it(`runs the README's CI recipe as written (${RECIPE})`, async () => {
+  it(`runs the CI guide's recipe as written (${RECIPE})`, async () => {
     const recipe = await readFile(path.join(ROOT, RECIPE), 'utf8');
-    expect(await readFile(path.join(ROOT, 'README.md'), 'utf8')).toContain(
+    expect(await readFile(path.join(ROOT, 'docs/guides/ci.md'), 'utf8')).toContain(
       `\`\`\`sh\n${recipe}\`\`\``,
     );
     // A copy of the app, migrated and seeded, with apidoc where npm installs its bin.

@@ -338,9 +338,9 @@ describe(
       expect(checked.code).toBe(0);
     });
 
-    it("runs the README's CI recipe as written (examples/ci/mock-in-ci.sh)", async () => {
+    it("runs the CI guide's recipe as written (examples/ci/mock-in-ci.sh)", async () => {
       const recipe = readFileSync(path.join(ROOT, RECIPE), 'utf8');
-      expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(
+      expect(readFileSync(path.join(ROOT, 'docs/guides/ci.md'), 'utf8')).toContain(
         `\`\`\`sh\n${recipe}\`\`\``,
       );
       // The app's own tests: one request to the mock, at the URL the recipe hands them.

@@ -47,7 +47,7 @@ export async function runMock(flags: MockFlags): Promise<void> {
   checkDanglingRefs(spec.document, flags.spec);
   const operations = listOperations(spec.document).length;
   // Checking every example compiles a validator per response schema: instant on an app's own
-  // spec, tens of seconds on GitHub's. Large specs are checked as responses are first served.
+  // spec, slow on one as large as GitHub's. Large specs are checked as responses are first served.
   const checkNow = flags.strict || operations <= EAGER_EXAMPLE_CHECK_LIMIT;
   const findings = [...spec.warnings, ...(checkNow ? checkExamples(spec.document) : [])];
   // Not a defect `--strict` refuses: Laravel's own nulls, which the spec's types do not allow.

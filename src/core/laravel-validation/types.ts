@@ -1,6 +1,6 @@
 /**
  * What the mock knows of a Laravel application's validation, as the generator writes it into
- * the document's `x-laravel*` extensions (see README, "Laravel's own validation").
+ * the document's `x-laravel*` extensions (see docs/reference/extensions.md).
  */
 
 /** One rule of a field: `max:255` is `{ name: 'max', args: ['255'] }`. */

@@ -1,6 +1,6 @@
 /**
  * Finds where JSON.parse gave up. Some V8 versions say only `Unexpected token '}', "..." is not
- * valid JSON` with no position, and a 47 MB spec needs a line and column to be fixable. Runs only
+ * valid JSON` with no position, and a large spec needs a line and column to be fixable. Runs only
  * after JSON.parse has failed, so it favours brevity over speed.
  */
 export function jsonErrorOffset(text: string): number {

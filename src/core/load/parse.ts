@@ -60,7 +60,7 @@ function lineAndColumn(text: string, offset: number): { line: number; col: numbe
   return { line, col: end - lineStart + 1 };
 }
 
-// Loaded on the first YAML file: JSON specs (the large ones) start 50-100 ms sooner without it.
+// Loaded on the first YAML file: JSON specs (the large ones) start sooner without it.
 let yaml: typeof Yaml | undefined;
 
 function parseYaml(text: string, file: string): unknown {

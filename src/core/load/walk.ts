@@ -27,8 +27,8 @@ export function isLiteral(key: string, parentKey: string | undefined, grandKey?:
 /**
  * Whether JSON text may hold an external ref: a `"$ref"` key (spelled with escapes or not)
  * whose string value does not start with `#`. False is certain; true calls for
- * `hasExternalRef`, since the ref may sit in an example. Scanning 47 MB of text this way takes
- * a few tens of milliseconds; walking the parsed tree, ten times that.
+ * `hasExternalRef`, since the ref may sit in an example. Scanning the text is much cheaper
+ * than walking the parsed tree of a large document.
  */
 export function mayHaveExternalRefText(json: string): boolean {
   // A key spelled with `\u` escapes is legal JSON: leave such rare documents to the walk.

@@ -69,10 +69,10 @@ export function linearForm(source: string): { widened: boolean } | { unrunnable:
 }
 
 /**
- * A pattern JavaScript's own backtracking engine runs in linear time, which is several times
- * faster than re2js on the short values of parameters: no group, no alternation, no
- * backreference or lookaround, and at most one repetition of variable count — in a pattern
- * anchored at its start when there is one (`^AC[0-9a-fA-F]{32}$`, `^[\w.-]+$`,
+ * A pattern JavaScript's own backtracking engine runs in linear time, which is faster than re2js
+ * on the short values of parameters (bench/README.md, "Pattern engines"): no group, no
+ * alternation, no backreference or lookaround, and at most one repetition of variable count —
+ * in a pattern anchored at its start when there is one (`^AC[0-9a-fA-F]{32}$`, `^[\w.-]+$`,
  * `^\d{4}-\d{2}-\d{2}$`, `[A-Z]{3}`). With a single choice point and one place to start, a
  * failing match backtracks at most once per character. Two repetitions (`^a*a*$`) or an
  * unanchored one (`a+b`) can take quadratic time or worse, and go to re2js.

@@ -8,7 +8,7 @@ import { parseRules } from '../rules/parse.js';
 
 /**
  * The vendor extensions that carry Laravel's meaning into the document, for the mock (and
- * ignored by every other OpenAPI tool). See README, "Laravel's own validation":
+ * ignored by every other OpenAPI tool). See docs/reference/extensions.md:
  * - `x-laravel-validation` on a request body: `{ rules, messages?, attributes? }`, the rules as
  *   the app wrote them (rule objects evaluated: `Rule::in([...])` is `in:a,b`), keyed by the
  *   field keys Laravel uses (`address.city`, `items.*.sku`), and the FormRequest's

@@ -18,7 +18,7 @@ export interface StoredItem {
   item: Record<string, unknown> | undefined;
 }
 
-/** How much state may hold: documented in the README (State), `--state-max-items`. */
+/** How much state may hold: documented in docs/mock.md (State), `--state-max-items`. */
 export interface StateLimits {
   /** Created items kept per collection; past it, the oldest goes. */
   maxItems: number;

@@ -14,7 +14,7 @@ import { discriminatorKey, normalize } from './resolve.js';
  * value to match no other branch: a `{ type: object }` branch swallows almost anything. Most
  * branches are ruled out at a glance (another type, a missing required name, another tag
  * value); only the rest is validated. Validating the whole node at every level of a deep
- * polymorphic tree (Figma's document nodes) cost seconds on a first request.
+ * polymorphic tree (Figma's document nodes) made a first request slow.
  * (`allOf` never gets here: it is merged ahead of time, see resolve.ts.)
  */
 

@@ -49,8 +49,8 @@ function validatorFor(doc: OpenApiDocument, schema: SchemaObject, mode: SchemaMo
 
 /**
  * The schema walked as it stands (instant-check.ts) when it can be: each example is checked
- * once, and compiling a validator for one check costs hundreds of milliseconds on a large
- * schema. ajv decides the rest.
+ * once, and compiling a validator for one check is dear on a large schema. ajv decides the
+ * rest.
  */
 function checkFor(jsonSchema: Record<string, unknown> | boolean): Check | null {
   const instant = instantCheck(jsonSchema, (ajv ??= createAjv()));

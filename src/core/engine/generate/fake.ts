@@ -6,10 +6,10 @@ let instance: Faker | undefined;
 
 /**
  * The one Faker instance, driven by the generator's own random source (see random.ts), made on
- * first use: loading Faker cost the mock server 40-190 ms before it could answer anything.
+ * first use: loading Faker at start-up delayed the mock's first answer.
  *
  * It is built from the English-only entry point: importing `@faker-js/faker` itself loads every
- * locale (~120 ms at start-up against ~25 ms). That entry exports only a ready `faker`, so the
+ * locale, several times slower. That entry exports only a ready `faker`, so the
  * class is taken from its constructor. It is an ES module, read with `require` (Node 20.19 and
  * later load ES modules so) because generation is synchronous.
  */

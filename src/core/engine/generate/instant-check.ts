@@ -15,8 +15,8 @@ const equal: Equal =
 /**
  * A conformance check that interprets a `toJsonSchema` document instead of compiling it, with
  * the outcome ajv (as `createAjv` sets it up) would give. Whether one example conforms is
- * asked once; generating and compiling a validator for it cost GitHub's issue schema 200-700 ms
- * on the first request, walking it takes well under a millisecond. A schema that uses any
+ * asked once, and generating and compiling a validator for it costs far more than walking the
+ * schema once (on GitHub's issue schema, a first request's worth). A schema that uses any
  * keyword ajv acts on and this file does not implement exactly is left to ajv: undefined, or,
  * where a `$ref` compiled on first use leads to one, the check throws (see `isUnsupported`).
  * @see https://json-schema.org/draft/2020-12/json-schema-validation

@@ -93,8 +93,8 @@ function generatorFor(pattern: string, target: number): RandExp | null {
 }
 
 /**
- * randexp rebuilds a character class's code-point ranges for every character it emits
- * (180 µs for a 64-digit hex SHA); the tokens never change, so the ranges need not either.
+ * randexp rebuilds a character class's code-point ranges for every character it emits (dear
+ * for a long hex SHA); the tokens never change, so the ranges need not either.
  */
 function memoiseSets(generator: RandExp): void {
   const expand = generator._expand.bind(generator);

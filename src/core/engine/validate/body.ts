@@ -32,7 +32,7 @@ const MAX_PRUNED = 32;
 
 /**
  * A body with more values than this that is invalid gets its first error only: listing every
- * error of ten megabytes of wrong items took 12 s and 1.3 GB (a million messages).
+ * error of megabytes of wrong items costs seconds and memory in proportion (a message each).
  */
 export const MAX_VALUES_FOR_ALL_ERRORS = 10_000;
 
@@ -51,7 +51,7 @@ export function compileBody(doc: OpenApiDocument, operation: OperationObject): C
   for (const entry of entries) {
     const kind = kindOf(entry.mediaType);
     // A large JSON body is first checked by walking its schema: its validator, needed only for
-    // the errors of an invalid body, took Graph's larger bodies seconds to compile. The others
+    // the errors of an invalid body, is slow to compile for Graph's larger bodies. The others
     // get both validators now, so that validating a request never compiles anything.
     if (kind !== undefined && !(kind === 'strict' && entry.large)) {
       validatorFor(entry, kind, true);

@@ -9,8 +9,8 @@ const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
  * holds nowhere is `true`. A property's schema applies only where the data has that property,
  * so the copy gives the same verdict and the same errors for this data; but the `$defs` that
  * only such properties reach are never compiled. Microsoft Graph's request bodies reach
- * thousands of types through their navigation properties: compiling one took seconds, its
- * copy for a body of a few fields, milliseconds.
+ * thousands of types through their navigation properties: compiling one is slow, its copy for a
+ * body of a few fields is not.
  */
 export function pruneFor(schema: JsonSchema, data: unknown): JsonSchema {
   const names = namesIn(data);
