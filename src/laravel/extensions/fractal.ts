@@ -11,6 +11,7 @@ import {
   type Field,
   type Type,
 } from '../infer/type.js';
+import { stringList } from '../php/value.js';
 
 /**
  * league/fractal: `new Item($model, new PostTransformer)`, `new Collection(...)` with
@@ -25,6 +26,7 @@ const SCOPE = 'League\\Fractal\\Scope';
 const ITEM = 'League\\Fractal\\Resource\\Item';
 const COLLECTION = 'League\\Fractal\\Resource\\Collection';
 const PRIMITIVE = 'League\\Fractal\\Resource\\Primitive';
+const TRANSFORMER = 'League\\Fractal\\TransformerAbstract';
 const JSON_API = 'League\\Fractal\\Serializer\\JsonApiSerializer';
 const ARRAY = 'League\\Fractal\\Serializer\\ArraySerializer';
 const DATA_ARRAY = 'League\\Fractal\\Serializer\\DataArraySerializer';
@@ -52,17 +54,64 @@ const setSerializer: MethodRule = (r, args) => withState(r, { serializer: args[0
 const setPaginator: MethodRule = (r) =>
   withState(r, { paginated: { kind: 'literal', value: true } });
 
-/** What the transformer makes of one item: its `transform()` (or a closure's result). */
-function transform(transformer: Type, item: Type, ctx: Ctx): Type {
+/** How a nested resource (an include) is serialized: as the root's serializer would. */
+type Nest = ((resource: Type) => Type) | undefined;
+
+/**
+ * What the transformer makes of one item: its `transform()` (or a closure's result), with its
+ * default includes (`nest` given): each of `$defaultIncludes` under its name, serialized as the
+ * root is. `$availableIncludes`, sent only when the client asks (`?include=`), are left out.
+ * @see https://fractal.thephpleague.com/transformers/#including-data
+ */
+function transform(transformer: Type, item: Type, ctx: Ctx, nest?: Nest): Type {
   return union(
     members(transformer).map((t) => {
       if (t.kind === 'fn') return ctx.infer.invoke(t, [item], ctx.frame);
       const instance = t.kind === 'class' ? ctx.infer.instantiate(t.class, [], ctx.frame) : t;
       if (instance.kind !== 'object' && instance.kind !== 'unknown') return unknown('transformer');
       if (instance.kind === 'unknown') return unknown('transformer');
-      return ctx.infer.call(instance, 'transform', [item], ctx.frame);
+      const made = ctx.infer.call(instance, 'transform', [item], ctx.frame);
+      return nest ? withIncludes(made, instance, item, ctx, nest) : made;
     }),
   );
+}
+
+/** The depth of includes followed: a transformer's includes, and theirs. */
+const MAX_INCLUDE_DEPTH = 1;
+const includeDepth = new WeakMap<Ctx['infer'], number>();
+
+function withIncludes(made: Type, transformer: Obj, item: Type, ctx: Ctx, nest: Nest): Type {
+  const { classes } = ctx.infer.world;
+  const depth = includeDepth.get(ctx.infer) ?? 0;
+  if (!nest || depth >= MAX_INCLUDE_DEPTH) return made;
+  const wanted = stringList(classes.property(transformer.class, 'defaultIncludes'));
+  if (wanted.length === 0) return made;
+  includeDepth.set(ctx.infer, depth + 1);
+  try {
+    const fields: Field[] = [];
+    for (const name of wanted) {
+      const method = `include${name.replace(/(^|[_.-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
+      if (!classes.method(transformer.class, method) || fields.some((f) => f.key === name))
+        continue;
+      const included = nest(ctx.infer.call(transformer, method, [item], ctx.frame));
+      fields.push({ key: name, type: included });
+    }
+    return union(
+      members(made).map((t) =>
+        t.kind === 'shape'
+          ? {
+              ...t,
+              fields: [
+                ...t.fields,
+                ...fields.filter((f) => !t.fields.some((g) => g.key === f.key)),
+              ],
+            }
+          : t,
+      ),
+    );
+  } finally {
+    includeDepth.set(ctx.infer, depth);
+  }
 }
 
 const PAGINATION: Type = {
@@ -101,13 +150,28 @@ function serialize(scope: Obj, ctx: Ctx): Type {
   if (!res) return unknown('fractal resource');
   return union(
     members(res).map((r) => {
+      if (r.kind === 'null') return NULL;
       if (r.kind !== 'object' || !r.state) return unknown('fractal resource');
       const isList = ctx.infer.isA(r.class, [COLLECTION]);
       const data = r.state.data ?? unknown();
+      // An include is serialized as the root is (JSON:API puts them elsewhere: not followed).
+      const nest: Nest =
+        serializerOf(serializerObject(scope.state?.serializer), ctx) === 'json-api'
+          ? undefined
+          : (included) =>
+              serialize(
+                {
+                  kind: 'object',
+                  class: SCOPE,
+                  state: { ...scope.state, resource: included },
+                },
+                ctx,
+              );
       const transformed = transform(
         r.state.transformer ?? unknown(),
         isList ? element(data) : data,
         ctx,
+        nest,
       );
       const paginated = r.state.paginated !== undefined;
       if (ctx.infer.isA(r.class, [PRIMITIVE])) return transformed;
@@ -337,6 +401,16 @@ export const fractal: Extension = {
       effects: { setPaginator, setCursor: setPaginator, setMeta: (r) => r },
     },
     { classes: [PRIMITIVE], construct: resource(PRIMITIVE) },
+    {
+      // A transformer's own helpers for its includes: `$this->collection($x, new T)`.
+      classes: [TRANSFORMER],
+      methods: {
+        item: (_r, args, ctx) => resource(ITEM)(ITEM, args, ctx),
+        collection: (_r, args, ctx) => resource(COLLECTION)(COLLECTION, args, ctx),
+        primitive: (_r, args, ctx) => resource(PRIMITIVE)(PRIMITIVE, args, ctx),
+        null: () => NULL,
+      },
+    },
     { classes: [SPATIE], methods: spatieMethods, effects: spatieMethods },
     {
       classes: [SPATIE_FACADE],

@@ -214,3 +214,92 @@ class PlainSerializer extends ArraySerializer {
     expect(got.schema).toEqual(schema);
   });
 });
+
+describe("a transformer's default includes", () => {
+  const WITH_INCLUDES = `<?php
+namespace App\\Transformers;
+use App\\Models\\Post;
+use League\\Fractal\\TransformerAbstract;
+class PostTransformer extends TransformerAbstract {
+    protected array $defaultIncludes = ['author', 'tags'];
+    protected array $availableIncludes = ['comments'];
+    public function transform(Post $post): array { return ['id' => (int) $post->id]; }
+    public function includeAuthor(Post $post) { return $this->item($post, new AuthorTransformer); }
+    public function includeTags(Post $post) { return $this->collection($post->tags, new TagTransformer); }
+    public function includeComments(Post $post) { return $this->collection($post->comments, new TagTransformer); }
+}`;
+  const AUTHOR = `<?php
+namespace App\\Transformers;
+use League\\Fractal\\TransformerAbstract;
+class AuthorTransformer extends TransformerAbstract {
+    public function transform($post): array { return ['name' => 'Ada']; }
+}`;
+  const TAG = `<?php
+namespace App\\Transformers;
+use League\\Fractal\\TransformerAbstract;
+class TagTransformer extends TransformerAbstract {
+    public function transform($tag): array { return ['label' => (string) $tag]; }
+}`;
+  const author = {
+    type: 'object',
+    properties: { name: { type: 'string', enum: ['Ada'] } },
+    required: ['name'],
+  };
+  const tag = { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] };
+
+  it.each<[string, string, SchemaObject]>([
+    [
+      'DataArraySerializer: each default include under its name, in data as the root is',
+      'League\\Fractal\\Serializer\\DataArraySerializer',
+      {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              author: { type: 'object', properties: { data: author }, required: ['data'] },
+              tags: {
+                type: 'object',
+                properties: { data: { type: 'array', items: tag } },
+                required: ['data'],
+              },
+            },
+            required: ['id', 'author', 'tags'],
+          },
+        },
+        required: ['data'],
+      },
+    ],
+    [
+      'ArraySerializer: an item as it is, a collection in data',
+      'League\\Fractal\\Serializer\\ArraySerializer',
+      {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          author,
+          tags: {
+            type: 'object',
+            properties: { data: { type: 'array', items: tag } },
+            required: ['data'],
+          },
+        },
+        required: ['id', 'author', 'tags'],
+      },
+    ],
+  ])('%s; an available include (sent on request) left out', (_name, serializer, schema) => {
+    const got = answer(
+      '        return $this->item($post, new \\App\\Transformers\\PostTransformer);',
+      {
+        files: {
+          'app/Transformers/PostTransformer.php': WITH_INCLUDES,
+          'app/Transformers/AuthorTransformer.php': AUTHOR,
+          'app/Transformers/TagTransformer.php': TAG,
+          'app/Http/Controllers/Controller.php': BASE(serializer),
+        },
+      },
+    );
+    expect(got.schema).toEqual(schema);
+  });
+});
