@@ -38,7 +38,10 @@ const model = (b: Builder, extra: Partial<Model> = {}): Type =>
     ...extra,
   };
 const many = (b: Builder): Type => listOf(model(b), true);
-/** `->get(['id', 'name'])`: rows of only those columns (`*` or none: every attribute). */
+/**
+ * `->get(['id', 'name'])`: rows of only those columns (`*` or none: every attribute; after a
+ * `select()`, Laravel keeps the query's columns and ignores these).
+ */
 const selected = (b: Builder, args: readonly Type[]): Type => {
   const columns = args
     .flatMap(
@@ -57,7 +60,7 @@ const selected = (b: Builder, args: readonly Type[]): Type => {
         .replace(/^.*\./, '')
         .trim(),
     );
-  if (b.row || columns.length === 0 || columns.includes('*')) return model(b);
+  if (b.row || b.selects || columns.length === 0 || columns.includes('*')) return model(b);
   return model(b, { visible: [...new Set(columns)].sort() });
 };
 const maybe = (b: Builder): Type => union([model(b), NULL]);
@@ -129,9 +132,6 @@ const CHAINABLE = [
   'orderByRaw',
   'reorder',
   'inRandomOrder',
-  'select',
-  'addSelect',
-  'selectRaw',
   'distinct',
   'limit',
   'take',
@@ -270,8 +270,14 @@ const append: MethodRule = (r, args, ctx) => {
   return fields.length > 0 ? { ...r, extra: withFields(r.extra, fields) } : r;
 };
 
+/** `select(...)`: the query's columns are chosen (see `selected`). */
+const select: MethodRule = (r) => (r.kind === 'builder' ? { ...r, selects: true } : r);
+
 const BUILDER: Record<string, MethodRule> = {
   ...Object.fromEntries(CHAINABLE.map((m) => [m, keep])),
+  select,
+  addSelect: select,
+  selectRaw: select,
   ...AGGREGATE_RULES,
   with: withLoaded,
   load: withLoaded,

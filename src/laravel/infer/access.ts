@@ -38,6 +38,13 @@ export function element(value: Type): Type {
 /** `$array['key'] = $value` (`key` absent for `$array[] = $value`). */
 export function setKey(on: Type, key: Type | undefined, value: Type): Type {
   const name = key?.kind === 'literal' ? String(key.value) : undefined;
+  const names = name === undefined && key ? literalKeys(key) : undefined;
+  // `foreach (['km', 'mi'] as $unit) $out[$unit] = ...`: each key, as one a pass may set.
+  if (names)
+    return names.reduce<Type>(
+      (acc, k) => optionalIfNew(acc, setKey(acc, { kind: 'literal', value: k }, value), k),
+      on,
+    );
   return union(
     members(on).map((t): Type => {
       if (name === undefined) {
@@ -59,6 +66,34 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
         return { ...t, extra: withFields(t.extra, [{ key: name, type: value }]) };
       return t;
     }),
+  );
+}
+
+/** The keys a union of a few string or integer literals names; undefined for anything else. */
+function literalKeys(key: Type): string[] | undefined {
+  const of = members(key);
+  if (of.length < 2 || of.length > MAX_LITERAL_KEYS) return undefined;
+  const keys = of.map((k) =>
+    k.kind === 'literal' && typeof k.value !== 'boolean' ? String(k.value) : undefined,
+  );
+  return keys.every((k) => k !== undefined) ? (keys as string[]) : undefined;
+}
+
+const MAX_LITERAL_KEYS = 32;
+
+/** `after` with the field `key` optional where `before` did not have it. */
+function optionalIfNew(before: Type, after: Type, key: string): Type {
+  const had = (t: Type) => t.kind === 'shape' && t.fields.some((f) => f.key === key);
+  if (members(before).some(had)) return after;
+  return union(
+    members(after).map((t) =>
+      t.kind === 'shape'
+        ? {
+            ...t,
+            fields: t.fields.map((f) => (f.key === key ? { ...f, optional: true as const } : f)),
+          }
+        : t,
+    ),
   );
 }
 

@@ -117,8 +117,12 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
         const holds = TYPE_TESTS[expr.class]
           ? isOfType(t, TYPE_TESTS[expr.class]!)
           : satisfies(engine, t, expr.class);
-        // What cannot be told stays as it is: an unknown is not made up into an instance.
-        if (holds === undefined) return [t];
+        // An unknown inside `if ($x instanceof Foo)` is a Foo, when Foo is the project's class;
+        // else what cannot be told stays as it is.
+        if (holds === undefined)
+          return t.kind === 'unknown' && !expr.not && engine.world.classes.has(expr.class)
+            ? [{ kind: 'object', class: expr.class }]
+            : [t];
         return holds === !expr.not ? [t] : [];
       });
       return kept.length > 0 ? union(kept) : value;

@@ -15,13 +15,26 @@ export function declaredProperty(engine: Infer, className: string, name: string)
     }
     const declared = engine.fromDoc(hint, className);
     // `/** @var string */ public $index = 'data';`: the value it starts with, as without the tag.
-    return initial?.kind === 'literal' &&
-      declared.kind === 'scalar' &&
-      sameScalar(declared.type, initial.value)
-      ? initial
-      : declared;
+    if (initial?.kind === 'literal' && declared.kind === 'scalar')
+      return sameScalar(declared.type, initial.value) ? initial : declared;
+    // `public array $units = ['m', 'km'];`: the array it starts with says more than `array`.
+    if (initial && isArrayOf(initial) && isArrayOf(declared) && saysNothing(declared))
+      return initial;
+    return declared;
   }
   return undefined;
+}
+
+function isArrayOf(t: Type): boolean {
+  return t.kind === 'list' || t.kind === 'shape' || t.kind === 'map';
+}
+
+/** `array` as declared: a list or map of anything. */
+function saysNothing(t: Type): boolean {
+  return (
+    (t.kind === 'list' && t.items.kind === 'unknown') ||
+    (t.kind === 'map' && t.values.kind === 'unknown')
+  );
 }
 
 function sameScalar(type: string, value: string | number | boolean): boolean {

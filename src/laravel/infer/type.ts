@@ -43,7 +43,15 @@ export type Type =
    * A query builder or relation of a model, not yet run; `row` for a query of a table
    * (`DB::table('users')`), whose rows are its columns.
    */
-  | { kind: 'builder'; model: string; loaded?: string[]; row?: Type; extra?: Field[] }
+  | {
+      kind: 'builder';
+      model: string;
+      loaded?: string[];
+      row?: Type;
+      extra?: Field[];
+      /** `select()` was called: `get($columns)` then keeps the query's columns, as Laravel does. */
+      selects?: true;
+    }
   | { kind: 'paginator'; style: 'length' | 'simple' | 'cursor'; items: Type }
   /** An API resource (`new PostResource($post)`, `PostResource::collection($posts)`). */
   | {
@@ -119,8 +127,23 @@ export function union(types: readonly Type[]): Type {
     out.push(t);
   }
   if (out.length === 0) return types.length > 0 ? { kind: 'never' } : UNKNOWN;
-  const merged = mergeShapes(out);
+  const merged = mergeShapes(withoutEmptyBeside(out));
   return merged.length === 1 ? merged[0]! : { kind: 'union', of: merged };
+}
+
+/**
+ * An array that starts empty and gains keys (`$out = []; foreach (...) $out[$k] = ...;`, `if`s
+ * that add keys): an object whose keys may all be missing, not also a list.
+ */
+function withoutEmptyBeside(types: Type[]): Type[] {
+  const isEmpty = (t: Type) =>
+    t.kind === 'list' &&
+    !t.collection &&
+    t.items.kind === 'unknown' &&
+    t.items.reason === 'empty array';
+  if (!types.some((t) => t.kind === 'shape' && t.fields.length > 0) || !types.some(isEmpty))
+    return types;
+  return types.map((t) => (isEmpty(t) ? { kind: 'shape', fields: [] } : t));
 }
 
 /**
@@ -254,7 +277,7 @@ function structure(t: Type): string {
     case 'model':
       return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${fieldsKey(t.extra)}`;
     case 'builder':
-      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}`;
+      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}`;
     case 'paginator':
       return `P:${t.style}:${typeKey(t.items)}`;
     case 'resource':

@@ -402,6 +402,69 @@ class PostApiResource extends JsonApiResource {
     },
   ],
   [
+    "get(columns) after select(): the query's columns, as Laravel ignores get's",
+    {
+      body: `        return response()->json(Post::query()->select(['*'])->get(['id']));`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: { type: 'array', items: { $ref: '#/components/schemas/Post' } },
+    },
+  ],
+  [
+    "keys set in a loop over a property's literal list, in a subclass that overrides the list",
+    {
+      body: `        return response()->json(['distance' => (new \\App\\Units\\Distance(5))->inUnits()]);`,
+      files: {
+        'app/Units/Unit.php': `<?php
+namespace App\\Units;
+abstract class Unit {
+    public array $units = [];
+    public function __construct(protected float $value) {}
+    public function inUnits(): array {
+        $out = [];
+        foreach ($this->units as $unit) { $out[$unit] = round($this->value, 2); }
+        return $out;
+    }
+}`,
+        'app/Units/Distance.php': `<?php
+namespace App\\Units;
+class Distance extends Unit { public array $units = ['km', 'mi']; }`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          distance: {
+            type: 'object',
+            properties: { km: { type: 'number' }, mi: { type: 'number' } },
+          },
+        },
+        required: ['distance'],
+      },
+    },
+  ],
+  [
+    'an unknown value narrowed by instanceof a project class is that class',
+    {
+      body: `        $value = $request->input('unit');
+        if ($value instanceof \\App\\Units\\Meters) {
+            return response()->json($value->describe());
+        }
+        return response()->noContent();`,
+      files: {
+        'app/Units/Meters.php': `<?php
+namespace App\\Units;
+class Meters { public function describe(): array { return ['unit' => 'm']; } }`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { unit: { type: 'string', enum: ['m'] } },
+        required: ['unit'],
+      },
+    },
+  ],
+  [
     "a base resource's own collection(): an AnonymousResourceCollection subclass of static::class",
     {
       body: `        return \\App\\Http\\Resources\\ItemResource::collection(Post::paginate());`,
