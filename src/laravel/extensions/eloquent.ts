@@ -68,17 +68,7 @@ const keep: MethodRule = (r) => r;
 
 /** An argument that lists columns or relations: `'a'`, `['a', 'b']`, `'a', 'b'`. */
 function names(args: readonly Type[]): string[] {
-  const out: string[] = [];
-  for (const a of args) {
-    const direct = stringValues(a);
-    if (direct) out.push(...direct);
-    else if (a.kind === 'list') out.push(...(stringValues(a.items) ?? []));
-    else if (a.kind === 'shape')
-      out.push(
-        ...a.fields.map((f) => (/^\d+$/.test(f.key) ? (stringValues(f.type)?.[0] ?? '') : f.key)),
-      );
-  }
-  return out.filter(Boolean).map((n) => n.split(':')[0]!.split('.')[0]!);
+  return relationNames(args).map((n) => n.split(':')[0]!.split('.')[0]!);
 }
 
 const withLoaded: MethodRule = (r, args) => {
@@ -232,7 +222,7 @@ function aggregateKey(relation: string, fn: string, column: string): string {
     .replace(/_+/g, '_');
 }
 
-/** Relation names as written: `'a'`, `['a', 'b']`, `['a' => fn]`, `'a as b'`. */
+/** Names as written: `'a'`, `['a', 'b']`, `['a' => fn]`, `'a as b'`, `'a:id,name'`. */
 function relationNames(args: readonly Type[]): string[] {
   const out: string[] = [];
   for (const a of args) {
