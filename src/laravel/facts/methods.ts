@@ -6,6 +6,7 @@ import type { PhpValue } from '../php/value.js';
 import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
+import { authenticationUses } from './authentication.js';
 import { paramFacts, returnType } from '../controllers/params.js';
 import { firstReturn } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
@@ -21,6 +22,8 @@ export interface ClassRole {
   request?: boolean;
   /** A trait: its methods end up in classes of any role. */
   trait?: boolean;
+  /** A middleware (it declares `handle()`): how its methods authenticate is worth reading. */
+  middleware?: boolean;
   /** The file calls `request()` or validates (`Validator`, `validate(`). */
   readsRequest?: boolean;
   /**
@@ -135,6 +138,10 @@ export function methodFacts(
     // A handler's own validation and inputs are in `handler`; its calls are followed.
     const kept = facts.handler ? handlerUses(uses) : uses;
     if (kept) facts.uses = kept;
+  }
+  if (role.middleware === true) {
+    const authenticates = authenticationUses(body, inner);
+    if (authenticates) facts.authenticates = authenticates;
   }
   if ((role.provider || role.routes) && mentionsRoutes(method, ctx)) {
     const routes = routeDeclarations(children(body, 'children'), {
