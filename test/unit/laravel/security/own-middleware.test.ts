@@ -203,3 +203,40 @@ return Application::configure(basePath: dirname(__DIR__))
     expect(warnings.filter((w) => w.code === 'security-not-understood')).toEqual([]);
   });
 });
+
+describe('beside another authentication of the route', () => {
+  it.each([
+    [
+      "asks the default guard (an admin check after auth:api): auth:api's scheme alone",
+      `if (Auth::guard()->guest()) { return response('Unauthorized.', 401); } ${NEXT}`,
+      [{ oauth2Auth: [] }],
+    ],
+    [
+      'reads the bearer token Passport reads: the OAuth2 scheme stands for both',
+      `if (! $request->hasHeader('Authorization')) { abort(401); } ${NEXT}`,
+      [{ oauth2Auth: [] }],
+    ],
+    [
+      'asks a named guard whose token is a bearer token too: one Authorization header, OAuth2',
+      `if (! Auth::guard('partner')->check()) { abort(401); } ${NEXT}`,
+      [{ oauth2Auth: [] }],
+    ],
+    [
+      'reads a key of its own: both are required',
+      `if (! $request->header('X-Tenant-Key')) { abort(401); } ${NEXT}`,
+      [{ apiKeyXTenantKey: [], oauth2Auth: [] }],
+    ],
+  ])('%s', (_name, handle, want) => {
+    const { document } = documentOf({
+      'app/Http/Kernel.php': KERNEL,
+      'app/Http/Middleware/ApiAuth.php': MIDDLEWARE(handle),
+      'config/api.php': API_CONFIG("'auth:api', 'api.auth'"),
+      'config/auth.php': AUTH_CONFIG,
+      'routes/api.php': ROUTES,
+    });
+    expect(document.paths?.['/api/a']?.get?.security).toEqual(want);
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(
+      [...new Set(want.flatMap((r) => Object.keys(r)))].sort(),
+    );
+  });
+});
