@@ -33,8 +33,10 @@ export function measureDocument(doc, warnings) {
   const empty = [];
   const errorOnly = [];
   const get201 = [];
+  let secured = 0;
   for (const { method, path, operation } of ops) {
     const where = `${method.toUpperCase()} ${path}`;
+    if (requiresCredentials(doc, operation)) secured++;
     if ((method === 'get' || method === 'head') && operation.responses?.['201']) get201.push(where);
     if (method === 'head' || method === 'options') continue;
     const success = successResponse(doc, operation);
@@ -58,6 +60,9 @@ export function measureDocument(doc, warnings) {
   }
   return {
     operations: ops.length,
+    securedOperations: secured,
+    // As `apidoc generate` writes it by default: pretty JSON.
+    documentBytes: Buffer.byteLength(`${JSON.stringify(doc, null, 2)}\n`),
     schemas: Object.keys(doc.components?.schemas ?? {}).length,
     emptySuccess: empty.length,
     emptyShare: ops.length === 0 ? 0 : round(empty.length / ops.length),
@@ -69,6 +74,12 @@ export function measureDocument(doc, warnings) {
     unevaluatedRules: unevaluated,
     examples: { empty: empty.slice(0, 400), get201, errorOnly },
   };
+}
+
+/** An operation that cannot be called without credentials (its own security, else the document's). */
+function requiresCredentials(doc, operation) {
+  const security = operation.security ?? doc.security ?? [];
+  return security.length > 0 && security.every((r) => Object.keys(r).length > 0);
 }
 
 /**
