@@ -81,6 +81,29 @@ describe('a closed stdout', () => {
   }, 30_000);
 });
 
+describe('a reader that stops early (`| head -3`)', () => {
+  it('`verify | head -3`: the run finishes with its own exit code, no EPIPE, no stack', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apidoc-head-'));
+    const code = path.join(dir, 'code');
+    const err = path.join(dir, 'err');
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `(node "${CLI}" verify --spec "${EXAMPLE_SPEC}" --url http://127.0.0.1:9 2>"${err}"; echo $? > "${code}") | head -3`,
+      ],
+      { env: { ...process.env, NO_COLOR: '1' } },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(out.split('\n').filter(Boolean)).toHaveLength(3);
+    // Every check fails (nothing listens there): exit 1, said in one line.
+    expect(readFileSync(code, 'utf8').trim()).toBe('1');
+    expect(readFileSync(err, 'utf8')).not.toMatch(/EPIPE|\n\s+at /);
+  }, 60_000);
+});
+
 describe('a pipe or a device as the output', () => {
   it.skipIf(!existsSync('/proc/self/fd/1'))(
     '`generate --output /proc/self/fd/1 | head -3`: the document goes down the pipe, exit 0, no stack',
