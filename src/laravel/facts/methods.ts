@@ -7,6 +7,7 @@ import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
 import { authenticationUses } from './authentication.js';
+import { constructorMiddleware } from './controller-middleware.js';
 import { paramFacts, returnType } from '../controllers/params.js';
 import { firstReturn } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
@@ -138,6 +139,10 @@ export function methodFacts(
     // A handler's own validation and inputs are in `handler`; its calls are followed.
     const kept = facts.handler ? handlerUses(uses) : uses;
     if (kept) facts.uses = kept;
+  }
+  if (role.controller && name === '__construct') {
+    const middleware = constructorMiddleware(body, inner);
+    if (middleware) facts.middleware = middleware;
   }
   if (role.middleware === true) {
     const authenticates = authenticationUses(body, inner);

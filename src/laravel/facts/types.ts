@@ -139,11 +139,20 @@ export interface MethodFacts {
   routes?: RouteDecl[];
   /** How the method authenticates a request (a middleware's `handle()` and its helpers). */
   authenticates?: AuthUseFacts;
+  /** A controller's constructor: `$this->middleware('auth')->except([...])`. */
+  middleware?: ControllerMiddleware[];
   /**
    * What the method does with the request besides answering: validation, inputs read, calls
    * that may do more (for a handler, its calls only: `handler` has the rest).
    */
   uses?: UseFacts;
+}
+
+/** Middleware a controller gives its actions: all of them, or those `only` names, less `except`. */
+export interface ControllerMiddleware {
+  names: string[];
+  only?: string[];
+  except?: string[];
 }
 
 /**
