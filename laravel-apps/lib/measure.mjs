@@ -12,6 +12,7 @@ const KINDS = [
   ['handler', /was not found or could not be parsed|has no method/],
   ['duplicate', /registered twice/],
   ['response', /not inferred/],
+  ['security', /authenticat/],
   ['route', /route|withRouting|provider/i],
 ];
 
