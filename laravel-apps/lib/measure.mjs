@@ -1,5 +1,6 @@
 // The figures of one generated document: its operations, how many of them answer nothing a
 // client could use, statuses that are wrong on their face, and the warnings by kind.
+import { Buffer } from 'node:buffer';
 import { contentSchema, isEmptySchema, operations, successResponse } from './openapi.mjs';
 
 /** Statuses that carry no body by definition (a documented 204 is an answer, not a gap). */
