@@ -229,6 +229,8 @@ function totals(apps) {
   const emptySuccess = sum('emptySuccess');
   return {
     operations,
+    securedOperations: sum('securedOperations'),
+    documentBytes: sum('documentBytes'),
     emptySuccess,
     emptyShare: operations === 0 ? 0 : round(emptySuccess / operations),
     get201: sum('get201'),

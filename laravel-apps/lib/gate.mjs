@@ -12,6 +12,7 @@ const HIGHER = [
   'responsePropertyRecall',
   'declaredCoverage',
   'validDocument',
+  'securedOperations',
 ];
 /** Figures that must not rise. */
 const LOWER = ['emptyShare', 'get201', 'parseFailures', 'unevaluatedRules', 'routesNotDocumented'];

@@ -1,5 +1,6 @@
 // The figures of one generated document: its operations, how many of them answer nothing a
 // client could use, statuses that are wrong on their face, and the warnings by kind.
+import { Buffer } from 'node:buffer';
 import { contentSchema, isEmptySchema, operations, successResponse } from './openapi.mjs';
 
 /** Statuses that carry no body by definition (a documented 204 is an answer, not a gap). */
@@ -12,6 +13,7 @@ const KINDS = [
   ['handler', /was not found or could not be parsed|has no method/],
   ['duplicate', /registered twice/],
   ['response', /not inferred/],
+  ['security', /authenticat/],
   ['route', /route|withRouting|provider/i],
 ];
 
@@ -33,8 +35,10 @@ export function measureDocument(doc, warnings) {
   const empty = [];
   const errorOnly = [];
   const get201 = [];
+  let secured = 0;
   for (const { method, path, operation } of ops) {
     const where = `${method.toUpperCase()} ${path}`;
+    if (requiresCredentials(doc, operation)) secured++;
     if ((method === 'get' || method === 'head') && operation.responses?.['201']) get201.push(where);
     if (method === 'head' || method === 'options') continue;
     const success = successResponse(doc, operation);
@@ -58,6 +62,9 @@ export function measureDocument(doc, warnings) {
   }
   return {
     operations: ops.length,
+    securedOperations: secured,
+    // As `apidoc generate` writes it by default: pretty JSON.
+    documentBytes: Buffer.byteLength(`${JSON.stringify(doc, null, 2)}\n`),
     schemas: Object.keys(doc.components?.schemas ?? {}).length,
     emptySuccess: empty.length,
     emptyShare: ops.length === 0 ? 0 : round(empty.length / ops.length),
@@ -69,6 +76,12 @@ export function measureDocument(doc, warnings) {
     unevaluatedRules: unevaluated,
     examples: { empty: empty.slice(0, 400), get201, errorOnly },
   };
+}
+
+/** An operation that cannot be called without credentials (its own security, else the document's). */
+function requiresCredentials(doc, operation) {
+  const security = operation.security ?? doc.security ?? [];
+  return security.length > 0 && security.every((r) => Object.keys(r).length > 0);
 }
 
 /**

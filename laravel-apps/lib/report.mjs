@@ -8,6 +8,9 @@ const kinds = (byKind) =>
     .map(([k, n]) => `${k} ${n}`)
     .join(', ') || '–';
 
+/** The document's size as written (pretty JSON), in KB. */
+const kb = (bytes) => (typeof bytes === 'number' ? Math.round(bytes / 1000) : '–');
+
 /** `0 of 245`: declared API routes (literal verb routes) the document leaves out. */
 const notDocumented = (f) =>
   typeof f.routesNotDocumented === 'number'
@@ -20,12 +23,14 @@ export function render(figures) {
     head: [
       'app',
       'ops',
+      'secured',
       'declared',
       'not documented',
       'empty 2xx',
       'GET 201',
       'parse fail',
       'warnings',
+      'KB',
       'ms',
       'MB',
     ],
@@ -35,12 +40,14 @@ export function render(figures) {
     main.push([
       name,
       f.operations,
+      f.securedOperations ?? '–',
       pct(f.declaredCoverage),
       notDocumented(f),
       `${f.emptySuccess} (${pct(f.emptyShare)})`,
       f.get201,
       f.parseFailures,
       `${f.warnings}: ${kinds(f.warningsByKind)}`,
+      kb(f.documentBytes),
       f.ms,
       f.peakMB,
     ]);
@@ -48,12 +55,14 @@ export function render(figures) {
   main.push([
     'all',
     t.operations,
+    t.securedOperations ?? '',
     '',
     t.routesNotDocumented ?? '',
     `${t.emptySuccess} (${pct(t.emptyShare)})`,
     t.get201,
     t.parseFailures,
     t.warnings,
+    kb(t.documentBytes),
     '',
     '',
   ]);

@@ -3,9 +3,12 @@ import {
   accessSync,
   closeSync,
   constants,
+  fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   fsyncSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -35,13 +38,94 @@ function tempFor(file: string): string {
   return join(dirname(file), `.${basename(file)}.${suffix}.tmp`);
 }
 
+/** Paths of the system's devices and processes (`/dev/stdout`, `/proc/self/fd/1`): never renamed over. */
+const SPECIAL = /^\/(dev|proc)\//;
+
+/**
+ * Where a write goes: a path that is not a regular file (a terminal, a pipe, `/dev/stdout`) is
+ * written in place, there being nothing to rename over; a symbolic link to a file is followed,
+ * so the new file is renamed over the file it names and the link stays.
+ */
+function destination(file: string): { path: string; inPlace: boolean } {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return { path: file, inPlace: false };
+  if (!stat.isFile() || SPECIAL.test(resolve(file))) return { path: file, inPlace: true };
+  return { path: lstatSync(file).isSymbolicLink() ? realpathSync(file) : file, inPlace: false };
+}
+
+/** The process's own descriptors by name: written as they are (a socket cannot be opened again). */
+const OWN_DESCRIPTOR = /^\/(?:dev\/(?:fd\/(\d+)|(stdout)|(stderr))|proc\/self\/fd\/(\d+))$/;
+
+/**
+ * Whether writing `file` writes this process's standard output (`/dev/stdout`, the pipe or
+ * file stdout is): then what a command says about the write belongs on stderr.
+ */
+export function isStdout(file: string): boolean {
+  if (descriptorOf(file) === 1) return true;
+  try {
+    const [target, stdout] = [statSync(file, { throwIfNoEntry: false }), fstatSync(1)];
+    return !!target && target.dev === stdout.dev && target.ino === stdout.ino;
+  } catch {
+    return false;
+  }
+}
+
+function descriptorOf(file: string): number | undefined {
+  const m = OWN_DESCRIPTOR.exec(resolve(file));
+  if (!m) return undefined;
+  return m[2] ? 1 : m[3] ? 2 : Number(m[1] ?? m[4]);
+}
+
+/**
+ * Writes to a device or a pipe as it is (the process's own stdout through its descriptor). A
+ * reader that closed the pipe (`| head -3`) has all it wanted: the rest is not written, and
+ * that is no error.
+ */
+function writeInPlace(file: string, content: FileContent): void {
+  const own = descriptorOf(file);
+  const fd = own ?? openSync(file, 'w');
+  try {
+    for (const part of parts(content)) {
+      const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+      for (let at = 0; at < bytes.length;) at += writeWaiting(fd, bytes, at);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+  } finally {
+    if (own === undefined) closeSync(fd);
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** `writeSync`, waiting a moment while a non-blocking pipe is full (EAGAIN) instead of failing. */
+function writeWaiting(fd: number, bytes: Uint8Array, at: number): number {
+  for (;;) {
+    try {
+      return writeSync(fd, bytes, at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(PAUSE, 0, 0, 5);
+    }
+  }
+}
+
 /**
  * Writes a file so that readers only ever see the old content or the new, never half of it:
  * the data goes to a temporary file beside the target, is flushed to disk, and is renamed over
- * the target. Parent directories are created. On any failure the temporary file is removed and
- * a one-line UserError names the target and what to do.
+ * the target (through a symbolic link, over the file it names). Parent directories are created.
+ * A device or a pipe (`/dev/stdout`) is written in place. On any failure the temporary file is
+ * removed and a one-line UserError names the target and what to do.
  */
-export async function writeFileAtomic(file: string, content: FileContent): Promise<void> {
+export async function writeFileAtomic(given: string, content: FileContent): Promise<void> {
+  let file = given;
+  try {
+    const target = destination(given);
+    if (target.inPlace) return writeInPlace(given, content);
+    file = target.path;
+  } catch (error) {
+    throw writeError(given, error);
+  }
   const temp = tempFor(file);
   try {
     await mkdir(dirname(file), { recursive: true }).catch(parentInTheWay);
@@ -55,16 +139,24 @@ export async function writeFileAtomic(file: string, content: FileContent): Promi
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw writeError(file, error);
+    throw writeError(given, error);
   }
 }
 
 /** `writeFileAtomic`, synchronously: for callers that cannot wait (caches, the watcher). */
 export function writeFileAtomicSync(
-  file: string,
+  given: string,
   content: FileContent,
   options: WriteOptions = {},
 ): void {
+  let file = given;
+  try {
+    const target = destination(given);
+    if (target.inPlace) return writeInPlace(given, content);
+    file = target.path;
+  } catch (error) {
+    throw writeError(given, error);
+  }
   const temp = tempFor(file);
   try {
     try {
@@ -90,7 +182,7 @@ export function writeFileAtomicSync(
     } catch {
       // The temporary file could not be removed either: the error below says why.
     }
-    throw writeError(file, error);
+    throw writeError(given, error);
   }
 }
 
@@ -174,7 +266,15 @@ export function checkWritable(given: string, file: string, flag = '--output'): v
       2,
     );
   if (typeof stat === 'string') throw writeError(target, codeError(stat));
-  let dir = dirname(target);
+  let where: ReturnType<typeof destination>;
+  try {
+    where = destination(target);
+    // A device or a pipe is written in place: only it must be writable.
+    if (where.inPlace) return accessSync(target, constants.W_OK);
+  } catch (error) {
+    throw writeError(target, error);
+  }
+  let dir = dirname(where.path);
   for (;;) {
     const parent = statOrCode(dir);
     if (typeof parent === 'string') throw writeError(target, codeError(parent));

@@ -12,6 +12,8 @@ import type { Assembly } from './document/context.js';
 import type { BuiltOperation } from './document/operation.js';
 import { operationsFor } from './document/reuse.js';
 import { SecuritySchemes } from './document/security.js';
+import { shareRepeatedSchemas } from './document/shared-schemas.js';
+import { modelNames } from './document/model-names.js';
 import type { FileFacts } from './facts/types.js';
 import type { ClassIndex } from './project/classes.js';
 import { documentedRoutes } from './routes/select.js';
@@ -80,7 +82,13 @@ function composeDocument(
 ): OpenApiDocument {
   // Only what the paths refer to: a component built along the way but left unused by every
   // operation would appear in a cold run and not in a warm one, which rebuilds nothing.
-  const { schemas, responses } = asm.components.usedBy(pathItems);
+  const used = asm.components.usedBy(pathItems);
+  const { paths, schemas } = shareRepeatedSchemas(
+    pathItems,
+    used.schemas,
+    modelNames(asm.classes, asm.models),
+  );
+  const responses = used.responses;
   const document: OpenApiDocument = {
     openapi: '3.0.3',
     info: {
@@ -89,7 +97,7 @@ function composeDocument(
       ...(config.description ? { description: config.description } : {}),
     },
     servers: config.servers,
-    paths: pathItems,
+    paths,
   };
   const schemes = sorted(security.used);
   const componentsOut = {

@@ -10,8 +10,11 @@ import { findAppsDir } from '../../laravel-apps/lib/apps.mjs';
 
 /**
  * On every Laravel application of ../shared/laravel-apps: an operation at least, no internal
- * marker (a php-parser node kind where PHP source belongs) in a warning or the document, and
- * summaries the generator words in English. Skipped where the apps are not on the machine.
+ * marker (a php-parser node kind where PHP source belongs) in a warning or the document,
+ * summaries the generator words in English, no route left out as dead in the document (and
+ * each such route's controller truly without the method), operations with security (every app
+ * here authenticates its API), and a document whose size is bounded by its operations (coolify
+ * at most 2 MB, twice its authors'). Skipped where the apps are not on the machine.
  */
 const apps = findAppsDir(ROOT) as string | undefined;
 const names = apps
@@ -21,6 +24,29 @@ const names = apps
 const KINDS =
   'retif|bin|encapsed|unary|cast|closure|arrowfunc|nullkeyword|offsetlookup|propertylookup|staticlookup|parenthesis|magic';
 const MARKER = new RegExp(`\\{(?:${KINDS})\\}|\\((?:${KINDS})\\)|"(?:${KINDS})"`);
+
+/** A document as written, at most this many bytes plus this many per operation. */
+const BASE_BYTES = 20_000;
+const BYTES_PER_OPERATION = 6_000;
+/** coolify's authors' document is about 1 MB: at most twice that. */
+const MAX_BYTES: Record<string, number> = { coolify: 2_000_000 };
+
+/** `GET|HEAD api/x: App\Http\Controllers\X has no method y() (...)`: a dead route left out. */
+const DEAD =
+  /^Warning: .*?: ([A-Z|]+) (\S+): (\S+) has no method (\w+)\(\) \(nor a parent, trait or __call that has\)/;
+
+/** Whether a class of the app (found by its declaration) declares the method, as PHP reads names. */
+function declares(app: string, className: string, method: string): boolean {
+  const short = className.split('\\').at(-1)!;
+  const declaration = new RegExp(`\\b(class|trait)\\s+${short}\\b`);
+  const files = readdirSync(app, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => f.endsWith('.php') && !f.startsWith('tests/'),
+  );
+  return files.some((f) => {
+    const text = readFileSync(path.join(app, f), 'utf8');
+    return declaration.test(text) && new RegExp(`function\\s+${method}\\s*\\(`, 'i').test(text);
+  });
+}
 
 /** A generated summary that is not English: "List categorieses", "Create a categories". */
 function notEnglish(summary: string): boolean {
@@ -32,7 +58,7 @@ function notEnglish(summary: string): boolean {
 
 describe.skipIf(!apps)('what generate says on real Laravel applications', () => {
   it.each(names)(
-    '%s: operations, no internal marker, English summaries',
+    '%s: operations, no internal marker, English, no dead route, security, size',
     async (name) => {
       // Through the built CLI, in a process of its own (a large app is seconds of CPU).
       const output = path.join(mkdtempSync(path.join(tmpdir(), 'apidoc-apps-')), `${name}.json`);
@@ -55,6 +81,22 @@ describe.skipIf(!apps)('what generate says on real Laravel applications', () => 
       expect(MARKER.exec(text)?.[0]).toBeUndefined();
       const summaries = operations.map(([, op]) => (op as { summary?: string }).summary ?? '');
       expect(summaries.filter(notEnglish)).toEqual([]);
+      // Dead routes: left out of the document, and their controllers truly lack the method.
+      for (const line of warnings) {
+        const dead = DEAD.exec(line);
+        if (!dead) continue;
+        const [, methods, uri, controller, method] = dead;
+        for (const m of methods!.toLowerCase().split('|'))
+          expect(document.paths?.[`/${uri}`]?.[m as 'get'], line).toBeUndefined();
+        expect(declares(path.join(apps!, name), controller!, method!), line).toBe(false);
+      }
+      const secured = operations.filter(([, op]) =>
+        ((op as { security?: object[] }).security ?? []).some((r) => Object.keys(r).length > 0),
+      );
+      expect(secured.length).toBeGreaterThan(0);
+      const bytes = Buffer.byteLength(text);
+      expect(bytes).toBeLessThanOrEqual(BASE_BYTES + BYTES_PER_OPERATION * operations.length);
+      expect(bytes).toBeLessThanOrEqual(MAX_BYTES[name] ?? Infinity);
     },
     120_000,
   );

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { formatFinding } from '../../core/errors.js';
 import type { LoadedSpec } from '../../core/load.js';
-import { checkWritable, writeFileAtomic } from '../../core/write-atomic.js';
+import { checkWritable, isStdout, writeFileAtomic } from '../../core/write-atomic.js';
 import type * as Exporter from '../../export/postman.js';
 import { parseBaseUrl, usage } from '../options.js';
 import { colors } from '../output.js';
@@ -76,7 +76,9 @@ export async function loadForExport(file: string): Promise<LoadedSpec> {
   return spec;
 }
 
+/** What was written where: on stdout, unless the file written is stdout (`/dev/stdout`). */
 export function reportWritten(what: string, file: string, summary: string): void {
-  const c = colors();
-  process.stdout.write(`${c.green(`${what} written to`)} ${c.bold(file)} (${summary})\n`);
+  const stream = isStdout(file) ? process.stderr : process.stdout;
+  const c = colors(stream);
+  stream.write(`${c.green(`${what} written to`)} ${c.bold(file)} (${summary})\n`);
 }

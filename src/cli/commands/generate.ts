@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { formatFinding } from '../../core/errors.js';
+import { isStdout } from '../../core/write-atomic.js';
 import type { GenerateOptions, GenerateResult } from '../../laravel/generate.js';
 import type { OutputFormat } from '../../core/write-document.js';
 import { colors } from '../output.js';
@@ -123,9 +124,11 @@ export async function runGenerate(flags: GenerateFlags, generate: Generator): Pr
   const { operations, schemas, files, analysed, notInferred, deadRoutes } = result.stats;
   const details = [plural(files, 'file'), `${analysed} analysed`, ...(summary ? [summary] : [])];
   const ms = performance.now() - started;
-  const out = colors(process.stdout);
+  // Said on stderr when the document itself went to stdout (`--output /dev/stdout`).
+  const stream = isStdout(output) ? process.stderr : process.stdout;
+  const out = colors(stream);
   const where = path.relative(process.cwd(), output) || output;
-  process.stdout.write(
+  stream.write(
     `${out.green('Wrote')} ${where}: ${plural(operations, 'operation')}, ${plural(schemas, 'schema')}, ` +
       `${plural(result.warnings.length, 'warning')}` +
       (notInferred > 0 ? `, ${plural(notInferred, 'response')} not inferred` : '') +

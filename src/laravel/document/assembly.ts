@@ -6,7 +6,8 @@ import { TypeEngine } from '../infer/engine.js';
 import { ModelCatalog } from '../models/catalog.js';
 import type { Column } from '../models/columns.js';
 import { replayMigrations, type TableLookup, type Tables } from '../models/tables.js';
-import { arrayGet, type PhpValue } from '../php/value.js';
+import type { PhpValue } from '../php/value.js';
+import { configFiles, configValues } from '../project/config-values.js';
 import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
 import { throttledGroups } from '../project/throttle.js';
@@ -53,9 +54,7 @@ export function projectGlobals(
     ...(auth ? { auth } : {}),
     ambiguous: [...ambiguousNames(classes.names())],
     throttled: [...throttledGroups(files, classes)].sort(),
-    configs: [...files].flatMap(([file, facts]): [string, PhpValue][] =>
-      file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
-    ),
+    configs: configFiles(files),
     macros: [...files.keys()].sort().flatMap((file) => files.get(file)!.macros ?? []),
     middleware: middlewareMap(files, classes),
     ...passportScopesOf(files),
@@ -139,18 +138,4 @@ function assemble(
 function passportScopesOf(files: ReadonlyMap<string, FileFacts>): { passportScopes?: PhpValue } {
   const file = [...files.keys()].sort().find((f) => files.get(f)!.passportScopes !== undefined);
   return file ? { passportScopes: files.get(file)!.passportScopes! } : {};
-}
-
-/**
- * `config('app.name')`: `name` in `config/app.php`, as written (env() calls left as calls),
- * from each config file's returned value.
- */
-export function configValues(configs: Globals['configs']): (key: string) => PhpValue | undefined {
-  const byFile = new Map(configs);
-  return (key) => {
-    const [file, ...path] = key.split('.');
-    let value: PhpValue | undefined = byFile.get(`config/${file}.php`);
-    for (const segment of path) value = arrayGet(value, segment);
-    return value;
-  };
 }

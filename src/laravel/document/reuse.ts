@@ -1,5 +1,6 @@
 import { contentHash } from '../hash.js';
 import type { AssemblyStore, RouteEntry } from '../assembly-cache.js';
+import { routeMiddleware } from '../routes/controller-middleware.js';
 import type { Route } from '../routes/types.js';
 import { routeOperations, type BuiltOperation, type OperationContext } from './operation.js';
 
@@ -49,6 +50,7 @@ function reuse(entry: RouteEntry, route: Route, ctx: OperationContext): BuiltOpe
   for (const [ref, component] of Object.entries(entry.components))
     ctx.asm.components.restore(ref, component);
   ctx.asm.warnings.push(...entry.warnings);
-  ctx.security.requirement(route.middleware, route.withoutMiddleware);
+  const { classes, configValue } = ctx.asm;
+  ctx.security.requirement(routeMiddleware(route, classes, configValue), route.withoutMiddleware);
   return entry.ops;
 }

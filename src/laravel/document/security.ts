@@ -1,30 +1,24 @@
-import type { SecurityRequirement, SecuritySchemeObject } from '../../core/types.js';
+import type { SecuritySchemeObject } from '../../core/types.js';
 import { shortName } from '../php/names.js';
-import { arrayRecord } from '../php/value.js';
-import { followCalls } from '../requests/follow.js';
-import { resolveValue } from '../resolve/value.js';
 import { basic } from '../security/basic.js';
+import { authContext } from '../security/context.js';
 import { expandMiddleware, type RouteMiddleware } from '../security/expand.js';
 import { guard } from '../security/guard.js';
 import type { MiddlewareMap } from '../security/middleware-map.js';
-import { tokenMiddleware } from '../security/token-middleware.js';
+import { ownMiddleware } from '../security/own-middleware.js';
 import { tokenScopes } from '../security/token-scopes.js';
 import { looksLikeAuth } from '../security/unclassified.js';
 import type { AuthContext, AuthFinding, AuthKind, NamedScheme } from '../security/types.js';
 import type { Assembly } from './context.js';
+import { combine, type RouteSecurity } from '../security/combine.js';
 
 /** The kinds of authenticating middleware, tried in order; the first that knows one wins. */
-const KINDS: AuthKind[] = [basic, guard, tokenScopes, tokenMiddleware];
+const KINDS: AuthKind[] = [basic, guard, tokenScopes, ownMiddleware];
 
-/** A route's security: the requirements (any one satisfies), and what its token must allow. */
-export interface RouteSecurity {
-  /** Undefined when the route is public. */
-  security?: SecurityRequirement[];
-  /** Sentences for the operation's description (Sanctum abilities). */
-  notes: string[];
-}
+/** A middleware whose authentication is not understood: it refuses with 401, or is only named so. */
+type Unclassified = { m: RouteMiddleware; refuses: boolean };
 
-type Resolved = { result: RouteSecurity; schemes: NamedScheme[]; unclassified?: RouteMiddleware[] };
+type Resolved = { result: RouteSecurity; schemes: NamedScheme[]; unclassified?: Unclassified[] };
 
 type Memo = Map<string, { value: Resolved; deps: Set<string> }>;
 
@@ -68,7 +62,7 @@ export class SecuritySchemes {
       ? this.asm.classes.tracker.memo(this.memo, key, compute)
       : (this.memo.get(key)?.value ?? compute());
     for (const s of schemes) this.used.set(s.name, s.scheme);
-    for (const m of unclassified ?? []) this.warnUnclassified(m);
+    for (const u of unclassified ?? []) this.warnUnclassified(u);
     return result;
   }
 
@@ -76,34 +70,49 @@ export class SecuritySchemes {
   private readonly warned = new Set<string>();
 
   /**
-   * A route documented without security behind a middleware that looks as though it
-   * authenticates: one warning naming the middleware and where its class is, never silence.
+   * A route behind a middleware that authenticates in a way not understood (it refuses with
+   * 401), or that is named for authentication when the route is documented without security:
+   * one warning naming the alias and the file that defines it, never silence.
    */
-  private warnUnclassified(m: RouteMiddleware): void {
+  private warnUnclassified({ m, refuses }: Unclassified): void {
     const key = m.className ?? m.name;
     if (!this.asm || this.warned.has(key)) return;
     this.warned.add(key);
     const owner = m.className ? this.asm.classes.get(m.className) : undefined;
+    const registered = this.asm.middleware?.defined?.[m.name];
+    const where = owner
+      ? { file: owner.file, line: owner.facts.line }
+      : registered
+        ? { file: registered }
+        : {};
     const what =
       m.className && m.className !== m.name ? `"${m.name}" (${m.className})` : `"${m.name}"`;
+    const how = refuses
+      ? 'refuses requests with 401, but how it authenticates is not understood: its routes may lack a security scheme'
+      : 'looks as though it authenticates, but how is not understood: its routes are documented without security';
     this.asm.warnings.push({
       code: 'security-not-understood',
-      ...(owner ? { file: owner.file, line: owner.facts.line } : {}),
-      message: `middleware ${what} looks as though it authenticates, but how is not understood: its routes are documented without security; name its scheme in security_schemes in config/apidoc.php`,
+      ...where,
+      message: `middleware ${what} ${how}; name its scheme in security_schemes in config/apidoc.php`,
     });
   }
 
   private resolve(middleware: readonly string[], without: readonly string[]): Resolved {
     const map: MiddlewareMap = this.asm?.middleware ?? { groups: {}, aliases: {} };
     const expanded = expandMiddleware(middleware, map, without);
-    const unclassified: RouteMiddleware[] = [];
+    // Middleware that refuse with 401 in a way not understood, and those only named like it.
+    const refusing: Unclassified[] = [];
+    const named: Unclassified[] = [];
     const findings = expanded.flatMap((m) => {
       const found = this.configured(m) ?? this.found(m);
-      if (!found && looksLikeAuth(m)) unclassified.push(m);
-      return found ? [found] : [];
+      if (found?.kind === 'unclassified') refusing.push({ m, refuses: true });
+      else if (!found && looksLikeAuth(m)) named.push({ m, refuses: false });
+      return found && found.kind !== 'unclassified' ? [found] : [];
     });
     const combined: Resolved = combine(findings);
-    if (!combined.result.security && unclassified.length > 0) combined.unclassified = unclassified;
+    // A name alone says little once the route is known to authenticate; a 401 always does.
+    const unclassified = combined.result.security ? refusing : [...refusing, ...named];
+    if (unclassified.length > 0) combined.unclassified = unclassified;
     return combined;
   }
 
@@ -133,30 +142,7 @@ export class SecuritySchemes {
   private ctx?: AuthContext;
 
   private context(): AuthContext | undefined {
-    const asm = this.asm;
-    if (!asm) return undefined;
-    const config = (key: string) =>
-      resolveValue(asm.configValue(key), { classes: asm.classes, config: asm.configValue });
-    return (this.ctx ??= {
-      classes: asm.classes,
-      config,
-      passportScopes: Object.fromEntries(
-        Object.entries(arrayRecord(asm.passportScopes ?? null)).map(([k, v]) => [
-          k,
-          typeof v === 'string' ? v : k,
-        ]),
-      ),
-      reads: (className) => {
-        const handle = asm.classes.method(className, 'handle');
-        if (!handle) return [];
-        const followed = followCalls(
-          { uses: handle.facts.uses, self: className, file: handle.owner.file },
-          asm.classes,
-          asm.configValue,
-        );
-        return [...(handle.facts.uses?.inputs ?? []), ...followed.inputs];
-      },
-    });
+    return this.asm ? (this.ctx ??= authContext(this.asm)) : undefined;
   }
 }
 
@@ -166,50 +152,6 @@ function guardless(): AuthFinding {
     kind: 'auth',
     schemes: [{ name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer' } }],
   };
-}
-
-/**
- * Every authenticating middleware must pass (their alternatives multiplied out); scopes go to
- * the OAuth2 schemes' requirements (each scope an alternative when any one will do); a route
- * whose every authentication is optional may also be called without credentials.
- */
-function combine(findings: AuthFinding[]): { result: RouteSecurity; schemes: NamedScheme[] } {
-  const auths = findings.filter((f) => f.kind === 'auth');
-  const scopes = findings.filter((f) => f.kind === 'scopes');
-  const notes = scopes
-    .filter((s) => s.via === 'sanctum')
-    .map(
-      (s) =>
-        `Requires a token with ${s.any ? 'any of the abilities' : 'the abilities'}: ${s.scopes.map((a) => `\`${a}\``).join(', ')}.`,
-    );
-  if (auths.length === 0) return { result: { notes }, schemes: [] };
-  let alternatives: Record<string, string[]>[] = [{}];
-  for (const auth of auths)
-    alternatives = alternatives.flatMap((partial) =>
-      auth.schemes.map((s) => ({ ...partial, [s.name]: [] as string[] })),
-    );
-  const oauth = scopes.filter((s) => s.via === 'passport');
-  for (const check of oauth) {
-    alternatives = alternatives.flatMap((requirement) => {
-      const names: string[] = Object.keys(requirement).filter((n) => n === 'oauth2Auth');
-      if (names.length === 0) return [requirement];
-      const sets = check.any ? check.scopes.map((s) => [s]) : [check.scopes];
-      return sets.map((set) =>
-        Object.fromEntries(
-          Object.entries(requirement).map(([n, list]) => [
-            n,
-            names.includes(n) ? [...list, ...set] : list,
-          ]),
-        ),
-      );
-    });
-  }
-  const security: SecurityRequirement[] = alternatives.map((a) =>
-    Object.fromEntries(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : 1))),
-  );
-  if (auths.every((a) => a.optional)) security.push({});
-  const schemes = auths.flatMap((a) => a.schemes);
-  return { result: { security, notes }, schemes };
 }
 
 /** Middleware that can refuse an authenticated user: `can:`, `verified`, `password.confirm`. */

@@ -7,6 +7,7 @@ import type { Validation } from '../requests/rules.js';
 import { requestInputs } from '../requests/request-inputs.js';
 import { missingControllerCause } from '../routes/why-missing.js';
 import { isDeadAction } from '../routes/dead-route.js';
+import { routeMiddleware } from '../routes/controller-middleware.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from '../document/context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from '../document/naming.js';
@@ -50,8 +51,9 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
   const { validation } = inputs;
   const returns = typedReturns(route, handler, validation, ctx.asm);
   if (returns) handler.returns = returns;
-  const { security, notes } = ctx.security.requirement(route.middleware, route.withoutMiddleware);
-  const throttled = isThrottled(route.middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
+  const middleware = routeMiddleware(route, ctx.asm.classes, ctx.asm.configValue);
+  const { security, notes } = ctx.security.requirement(middleware, route.withoutMiddleware);
+  const throttled = isThrottled(middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
   const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
   const handlerParams = castParams(handler.facts?.params ?? [], handler.uses?.casts);
@@ -85,7 +87,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         statuses: handler.facts?.statuses ?? [],
         ...(validation ? { validation } : {}),
         secured: security !== undefined && !security.some((r) => Object.keys(r).length === 0),
-        forbids: mayForbid(route.middleware),
+        forbids: mayForbid(middleware),
         bound: path.some((p) => p.bound),
         throttled,
         method,

@@ -51,20 +51,21 @@ export function classFacts(
   readMembers(facts, members, ctx);
   ctx.property = (name) => facts.properties[name];
   ctx.propertyType = (name) => facts.types?.[name];
+  const methodNodes = members.filter((m) => m.kind === 'method');
+  const own = roleOf(facts);
   const role = {
-    ...roleOf(facts),
+    ...own,
+    middleware:
+      own.passive !== true &&
+      (/\\Middleware\\/.test(d.name) || methodNodes.some((m) => text(m, 'name') === 'handle')),
     routes: file.mayRoute === true,
     readsRequest: file.readsRequest === true,
   };
-  for (const method of members.filter((m) => m.kind === 'method')) {
+  for (const method of methodNodes) {
     const name = text(method, 'name');
     if (name) facts.methods[name] = methodFacts(method, name, role, ctx);
   }
-  const routes = routeAttributes(
-    node,
-    members.filter((m) => m.kind === 'method'),
-    ctx,
-  );
+  const routes = routeAttributes(node, methodNodes, ctx);
   if (routes) facts.routeAttributes = routes;
   return facts;
 }

@@ -6,6 +6,8 @@ import type { PhpValue } from '../php/value.js';
 import { classOfNameNode, shortName } from '../php/names.js';
 import { analyseHandler } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
+import { authenticationUses } from './authentication.js';
+import { constructorMiddleware } from './controller-middleware.js';
 import { paramFacts, returnType } from '../controllers/params.js';
 import { firstReturn } from '../php/returns.js';
 import { relationOf } from '../models/relations.js';
@@ -21,6 +23,8 @@ export interface ClassRole {
   request?: boolean;
   /** A trait: its methods end up in classes of any role. */
   trait?: boolean;
+  /** A middleware (it declares `handle()`): how its methods authenticate is worth reading. */
+  middleware?: boolean;
   /** The file calls `request()` or validates (`Validator`, `validate(`). */
   readsRequest?: boolean;
   /**
@@ -135,6 +139,14 @@ export function methodFacts(
     // A handler's own validation and inputs are in `handler`; its calls are followed.
     const kept = facts.handler ? handlerUses(uses) : uses;
     if (kept) facts.uses = kept;
+  }
+  if (role.controller && name === '__construct') {
+    const middleware = constructorMiddleware(body, inner);
+    if (middleware) facts.middleware = middleware;
+  }
+  if (role.middleware === true) {
+    const authenticates = authenticationUses(body, inner);
+    if (authenticates) facts.authenticates = authenticates;
   }
   if ((role.provider || role.routes) && mentionsRoutes(method, ctx)) {
     const routes = routeDeclarations(children(body, 'children'), {

@@ -137,11 +137,43 @@ export interface MethodFacts {
   relation?: { type: string; related: string };
   /** Route declarations inside the method (route service providers). */
   routes?: RouteDecl[];
+  /** How the method authenticates a request (a middleware's `handle()` and its helpers). */
+  authenticates?: AuthUseFacts;
+  /** A controller's constructor: `$this->middleware('auth')->except([...])`. */
+  middleware?: ControllerMiddleware[];
   /**
    * What the method does with the request besides answering: validation, inputs read, calls
    * that may do more (for a handler, its calls only: `handler` has the rest).
    */
   uses?: UseFacts;
+}
+
+/** Middleware a controller gives its actions: all of them, or those `only` names, less `except`. */
+export interface ControllerMiddleware {
+  names: string[];
+  only?: string[];
+  except?: string[];
+}
+
+/**
+ * What a middleware's method does to authenticate a request, read from its calls.
+ * @see https://laravel.com/docs/authentication
+ */
+export interface AuthUseFacts {
+  /**
+   * Guards it asks about the request's user (`Auth::check()`, `auth('api')->user()`,
+   * `shouldUse('api')`); `''` is the default guard.
+   */
+  guards?: string[];
+  /** HTTP basic credentials (`Auth::onceBasic()`, `$request->getUser()`, `PHP_AUTH_USER`). */
+  basic?: true;
+  /**
+   * It refuses with 401: `abort(401)`, `AuthenticationException`, a 401 response, a guard's
+   * `authenticate()` or `onceBasic()`.
+   */
+  unauthorized?: true;
+  /** Methods of its own class it calls (`$this->authenticate($request)`), to follow. */
+  calls?: string[];
 }
 
 /** Validation run in a method, followed into from a handler (`requests/follow.ts`). */

@@ -2,6 +2,8 @@ import type { FileFacts, MiddlewareCall } from '../facts/types.js';
 import { arrayRecord, arrayValues, isPhpArray, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { lookupTable } from '../php/lookup.js';
+import { resolveValue } from '../resolve/value.js';
+import { configFiles, configValues } from '../project/config-values.js';
 
 const HTTP_KERNEL = 'Illuminate\\Foundation\\Http\\Kernel';
 
@@ -9,6 +11,8 @@ const HTTP_KERNEL = 'Illuminate\\Foundation\\Http\\Kernel';
 export interface MiddlewareMap {
   groups: Record<string, string[]>;
   aliases: Record<string, string>;
+  /** The file that registers each of the application's own aliases (its kernel, `bootstrap/app.php`). */
+  defined?: Record<string, string>;
 }
 
 /**
@@ -32,34 +36,59 @@ const DEFAULT_ALIASES: Record<string, string> = {
 const DEFAULT_API = ['Illuminate\\Routing\\Middleware\\SubstituteBindings'];
 const STATEFUL = 'Laravel\\Sanctum\\Http\\Middleware\\EnsureFrontendRequestsAreStateful';
 
+const BOOTSTRAP = 'bootstrap/app.php';
+
 /**
  * The application's middleware groups and aliases: Laravel's defaults, the HTTP kernel's
  * `$middlewareGroups` and `$routeMiddleware`/`$middlewareAliases` (Laravel 8–10), then what
- * `bootstrap/app.php` `withMiddleware()` does to them (Laravel 11+), in order.
+ * `bootstrap/app.php` `withMiddleware()` does to them (Laravel 11+), in order. Values are read
+ * through `config()` and the project's constants and helpers (`'api' =>
+ * config('api.middleware')`).
  */
 export function middlewareMap(
   files: ReadonlyMap<string, FileFacts>,
   classes: ClassIndex,
 ): MiddlewareMap {
   const map: MiddlewareMap = { groups: {}, aliases: { ...DEFAULT_ALIASES } };
+  const config = configValues(configFiles(files));
   for (const name of classes.names()) {
     if (!classes.isA(name, [HTTP_KERNEL]) || name === HTTP_KERNEL) continue;
-    for (const [group, members] of Object.entries(
-      arrayRecord(classes.property(name, 'middlewareGroups')),
-    ))
+    const read = (property: string) =>
+      arrayRecord(resolveValue(classes.property(name, property), { classes, config, self: name }));
+    for (const [group, members] of Object.entries(read('middlewareGroups')))
       map.groups[group] = names(members);
+    const file = classes.get(name)?.file;
     for (const property of ['routeMiddleware', 'middlewareAliases'])
-      for (const [alias, target] of Object.entries(arrayRecord(classes.property(name, property)))) {
-        const [className] = names(target);
-        if (className) map.aliases[alias] = className;
-      }
+      for (const [alias, target] of Object.entries(read(property)))
+        define(map, alias, target, file);
   }
-  const calls = files.get('bootstrap/app.php')?.middleware;
+  const calls = files.get(BOOTSTRAP)?.middleware;
   if (calls) {
     map.groups.api ??= [...DEFAULT_API];
-    for (const call of calls) apply(map, call);
+    for (const call of calls)
+      apply(
+        map,
+        resolveCall(call, (v) => resolveValue(v, { classes, config })),
+      );
   }
   return map;
+}
+
+function define(map: MiddlewareMap, alias: string, target: PhpValue, file?: string): void {
+  const [className] = names(target);
+  if (!className) return;
+  map.aliases[alias] = className;
+  if (file) (map.defined ??= {})[alias] = file;
+}
+
+function resolveCall(call: MiddlewareCall, resolve: (v: PhpValue) => PhpValue): MiddlewareCall {
+  return {
+    ...call,
+    args: call.args.map(resolve),
+    ...(call.named
+      ? { named: Object.fromEntries(Object.entries(call.named).map(([k, v]) => [k, resolve(v)])) }
+      : {}),
+  };
 }
 
 type Apply = (map: MiddlewareMap, call: MiddlewareCall) => void;
@@ -85,10 +114,8 @@ const CALLS: Record<string, Apply> = lookupTable({
   api: (map, call) => changeGroup(map, 'api', call),
   web: (map, call) => changeGroup(map, 'web', call),
   alias: (map, { args: [aliases] }) => {
-    for (const [alias, target] of Object.entries(arrayRecord(aliases))) {
-      const [className] = names(target);
-      if (className) map.aliases[alias] = className;
-    }
+    for (const [alias, target] of Object.entries(arrayRecord(aliases)))
+      define(map, alias, target, BOOTSTRAP);
   },
   statefulApi: (map) => {
     map.groups.api = [STATEFUL, ...(map.groups.api ?? [])];

@@ -1,5 +1,5 @@
 import type { SecuritySchemeObject } from '../../core/types.js';
-import type { InputRead } from '../facts/types.js';
+import type { AuthUseFacts, InputRead } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import type { RouteMiddleware } from './expand.js';
@@ -14,10 +14,16 @@ export interface NamedScheme {
 
 /** What one middleware says about authentication. */
 export type AuthFinding =
-  /** Credentials: any one of `schemes` (`auth:sanctum,api`); none at all when `optional`. */
-  | { kind: 'auth'; schemes: NamedScheme[]; optional?: boolean }
+  /**
+   * Credentials: any one of `schemes` (`auth:sanctum,api`); none at all when `optional`;
+   * `implied` when any other authentication of the route satisfies it (it asks the default
+   * guard, which Laravel's `auth` middleware sets to the guard that authenticated).
+   */
+  | { kind: 'auth'; schemes: NamedScheme[]; optional?: boolean; implied?: boolean }
   /** What a token must be allowed to do: Passport scopes, Sanctum abilities. */
-  | { kind: 'scopes'; scopes: string[]; any: boolean; via: 'passport' | 'sanctum' };
+  | { kind: 'scopes'; scopes: string[]; any: boolean; via: 'passport' | 'sanctum' }
+  /** It authenticates (it refuses with 401), but how is not understood. */
+  | { kind: 'unclassified' };
 
 export interface AuthContext {
   classes: ClassIndex;
@@ -27,6 +33,8 @@ export interface AuthContext {
   passportScopes: Record<string, string>;
   /** What a middleware class's `handle()` reads from the request, its calls followed. */
   reads: (className: string) => InputRead[];
+  /** How a middleware class's `handle()` authenticates, the methods it calls followed. */
+  authenticates: (className: string) => AuthUseFacts;
 }
 
 /** One kind of authenticating middleware: a finding when the middleware is of that kind. */

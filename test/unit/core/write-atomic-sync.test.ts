@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +16,7 @@ import {
   checkWritable,
   WriteError,
   writeError,
+  writeFileAtomic,
   writeFileAtomicSync,
 } from '../../../src/core/write-atomic.js';
 
@@ -48,6 +58,33 @@ describe('writeFileAtomicSync', () => {
     );
     expect((error as WriteError).message).not.toContain('\n');
     expect(readdirSync(dir).sort()).toEqual(['file', 'sub']);
+  });
+});
+
+describe('where a write goes', () => {
+  it.each([
+    ['sync', (file: string, text: string) => Promise.resolve(writeFileAtomicSync(file, text))],
+    ['async', (file: string, text: string) => writeFileAtomic(file, text)],
+  ])(
+    '%s: through a symbolic link, the file it names is replaced and the link stays',
+    async (_name, write) => {
+      const dir = tmp();
+      writeFileSync(path.join(dir, 'real.json'), 'old');
+      symlinkSync('real.json', path.join(dir, 'link.json'));
+      await write(path.join(dir, 'link.json'), 'new');
+      expect(lstatSync(path.join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+      expect(readFileSync(path.join(dir, 'real.json'), 'utf8')).toBe('new');
+      expect(readdirSync(dir).sort()).toEqual(['link.json', 'real.json']);
+    },
+  );
+
+  it.each([
+    ['sync', (file: string, text: string) => Promise.resolve(writeFileAtomicSync(file, text))],
+    ['async', (file: string, text: string) => writeFileAtomic(file, text)],
+  ])('%s: a device (/dev/null) is written in place, never renamed over', async (_name, write) => {
+    await write('/dev/null', 'x');
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(() => checkWritable('/dev/null', '/dev/null')).not.toThrow();
   });
 });
 

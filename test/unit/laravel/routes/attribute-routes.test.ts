@@ -94,3 +94,124 @@ describe('routes declared as attributes on controllers (spatie/laravel-route-att
     expect(operations(document)).toEqual([]);
   });
 });
+
+/** A controller under app/Http/Controllers/API with these class attributes and methods. */
+const API_CONTROLLER = (name: string, classAttrs: string, methods = '') => `<?php
+namespace App\\Http\\Controllers\\API;
+use Spatie\\RouteAttributes\\Attributes\\{Get, Post, Prefix, Middleware, Group, Domain, DomainFromConfig, Resource, ApiResource, Where, WhereNumber, WhereIn};
+${classAttrs}
+class ${name} {
+  public function index() { ${ok} }
+  public function store() { ${ok} }
+  public function show() { ${ok} }
+  public function update() { ${ok} }
+  public function destroy() { ${ok} }
+  ${methods}
+}`;
+
+const API_ONLY = `<?php
+return [
+  'middleware' => ['throttle:api'],
+  'directories' => [
+    app_path('Http/Controllers/API') => ['prefix' => 'api', 'middleware' => 'api', 'as' => 'api.'],
+  ],
+];`;
+
+describe('class attributes of spatie/laravel-route-attributes: resources, groups, wheres', () => {
+  it.each([
+    [
+      '#[ApiResource] with only: the resource routes it lists, under the class prefix',
+      "#[Prefix('v1')]\n#[ApiResource('photos', only: ['index', 'show'])]",
+      '',
+      ['GET /api/v1/photos', 'GET /api/v1/photos/{photo}'],
+    ],
+    [
+      "#[Resource('photos', apiResource: true, except: ['destroy'])]",
+      "#[Resource('photos', apiResource: true, except: ['destroy'])]",
+      '',
+      [
+        'GET /api/photos',
+        'POST /api/photos',
+        'GET /api/photos/{photo}',
+        'PUT /api/photos/{photo}',
+        'PATCH /api/photos/{photo}',
+      ],
+    ],
+    [
+      '#[Resource] with parameters, beside a method route of its own',
+      "#[Resource('photos', parameters: ['photos' => 'image'], only: ['show'])]",
+      "#[Get('photos/export')] public function export() { " + ok + ' }',
+      ['GET /api/photos/export', 'GET /api/photos/{image}'],
+    ],
+    [
+      'two #[Group]s: the routes once in each (a #[Prefix] beside them is not used)',
+      "#[Prefix('ignored')]\n#[Group(prefix: 'v1', as: 'v1.')]\n#[Group(prefix: 'v2', as: 'v2.')]",
+      "#[Get('servers', name: 'servers')] public function list() { " + ok + ' }',
+      ['GET /api/v1/servers', 'GET /api/v2/servers'],
+    ],
+    [
+      '#[Domain] and #[DomainFromConfig] leave the paths as they are',
+      "#[DomainFromConfig('app.api_domain')]\n#[Prefix('v1')]",
+      "#[Get('servers')] public function list() { " + ok + ' }',
+      ['GET /api/v1/servers'],
+    ],
+    [
+      'an invokable controller',
+      '',
+      "#[Post('deploy')] public function __invoke() { " + ok + ' }',
+      ['POST /api/deploy'],
+    ],
+  ])('%s', (_name, classAttrs, methods, want) => {
+    const { document } = documentOf({
+      'app/Http/Controllers/API/PhotoController.php': API_CONTROLLER(
+        'PhotoController',
+        classAttrs,
+        methods,
+      ),
+      'config/route-attributes.php': API_ONLY,
+    });
+    expect(operations(document).sort()).toEqual([...want].sort());
+  });
+
+  it('route names join the directory, the group and the route; middleware the config, the class and the route', () => {
+    const { document } = documentOf({
+      'app/Http/Controllers/API/PhotoController.php': API_CONTROLLER(
+        'PhotoController',
+        "#[Group(prefix: 'v1', as: 'v1.')]\n#[Middleware('auth:sanctum')]",
+        "#[Get('servers', name: 'servers')] public function list() { " + ok + ' }',
+      ),
+      'config/route-attributes.php': API_ONLY,
+    });
+    const op = document.paths?.['/api/v1/servers']?.get;
+    expect(op?.operationId).toBe('api.v1.servers');
+    expect(op?.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it.each([
+    [
+      "class #[WhereNumber], method #[WhereIn] and #[Where]: the path parameters' constraints",
+      "#[WhereNumber('server')]",
+      "#[Get('servers/{server}/{type}/{slug}')] #[WhereIn('type', ['a', 'b'])] #[Where('slug', '[a-z]+')] public function view() { " +
+        ok +
+        ' }',
+      { server: '[0-9]+', type: 'a|b', slug: '[a-z]+' },
+    ],
+  ])('%s', (_name, classAttrs, methods, want) => {
+    const { document } = documentOf({
+      'app/Http/Controllers/API/PhotoController.php': API_CONTROLLER(
+        'PhotoController',
+        classAttrs,
+        methods,
+      ),
+      'config/route-attributes.php': API_ONLY,
+    });
+    const params = document.paths?.['/api/servers/{server}/{type}/{slug}']?.get?.parameters ?? [];
+    const patterns = Object.fromEntries(
+      params.map((p) => {
+        const param = p as { name: string; 'x-laravel-where'?: string };
+        return [param.name, param['x-laravel-where']];
+      }),
+    );
+    expect(patterns).toEqual(want);
+  });
+});
