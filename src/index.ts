@@ -8,7 +8,7 @@ export type {
   RequestLogEntry,
   SettingsChange,
 } from './core/engine/options.js';
-export type { JournalEntry } from './mock/journal.js';
+export type { JournalEntry } from './mock/control/journal.js';
 export { SCENARIOS, type Scenario } from './core/engine/scenarios.js';
 export { loadSpec, type LoadedSpec } from './core/load.js';
 export {

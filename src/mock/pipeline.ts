@@ -8,10 +8,10 @@ import {
   type AuthRequest,
 } from '../core/engine/auth/index.js';
 import { declaredForm, type BodyContext } from '../core/engine/body.js';
-import { isPreflight, preflightHeaders } from './cors.js';
+import { isPreflight, preflightHeaders } from './respond/cors.js';
 import { mediaTypeOf, parseCookies, sendsBody } from '../core/engine/http.js';
 import { requestOrigin } from '../core/request-target.js';
-import { targetReader, type Target } from './target.js';
+import { targetReader, type Target } from './route/target.js';
 import type { ResolvedMockOptions } from '../core/engine/options.js';
 import { readPageParam } from '../core/engine/pagination.js';
 import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
@@ -22,24 +22,24 @@ import {
   RESET_CONNECTION,
   type PreparedReply,
   type Reply,
-} from './reply.js';
+} from './respond/reply.js';
 import { requestSeed } from '../core/engine/seed.js';
 import { responseMedia } from '../core/engine/responses.js';
 import type { OperationEntry } from '../core/engine/operations.js';
-import { parseBody } from './request-body.js';
-import type { Router } from './router.js';
-import { requestRouter } from './routing.js';
+import { parseBody } from './validate/read-body.js';
+import type { Router } from './route/tree.js';
+import { requestRouter } from './route/match.js';
 import { isForcedError, type Scenario } from '../core/engine/scenarios.js';
-import { scenarioReply, type ErrorScenario } from './scenario-reply.js';
-import { acceptCheck, successTypes } from './accept.js';
-import type { Exchange } from './journal.js';
-import { chooseResponse, type Choice } from './prefer.js';
-import { missingExample, preferredReply } from './prefer-reply.js';
-import { Settings } from './settings.js';
+import { scenarioReply, type ErrorScenario } from './scenario/error-reply.js';
+import { acceptCheck, successTypes } from './validate/accept.js';
+import type { Exchange } from './control/journal.js';
+import { chooseResponse, type Choice } from './scenario/choice.js';
+import { missingExample, preferredReply } from './scenario/preferred.js';
+import { Settings } from './scenario/settings.js';
 import { stateHandler, type StateHandler } from './state/handlers.js';
 import type { StateStore } from './state/store.js';
 import { successBody } from '../core/engine/success.js';
-import { laravelCheck } from './laravel.js';
+import { laravelCheck } from './validate/laravel.js';
 
 /** One request on its way through `answerAs` and `respond`. */
 interface Answering {

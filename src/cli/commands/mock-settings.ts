@@ -6,7 +6,7 @@ import {
   type ProxyOptions,
 } from '../../core/engine/options.js';
 import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
-import { readDelay, readFailRate } from '../../mock/settings.js';
+import { readDelay, readFailRate } from '../../mock/scenario/settings.js';
 import {
   parseBaseUrl,
   parseChoice,

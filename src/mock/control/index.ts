@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { messageReply, type Reply } from '../reply.js';
+import { messageReply, type Reply } from '../respond/reply.js';
 import type { ControlAction, ControlDeps } from './deps.js';
 import { health } from './health.js';
 import { clearRequests, listRequests } from './requests.js';

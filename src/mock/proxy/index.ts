@@ -9,11 +9,11 @@ import {
 } from '../../core/engine/options.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import { requestTarget } from '../../core/request-target.js';
-import { isPreflight } from '../cors.js';
+import { isPreflight } from '../respond/cors.js';
 import type { Pipeline } from '../pipeline.js';
-import type { Settings } from '../settings.js';
-import type { Router } from '../router.js';
-import { requestRouter } from '../routing.js';
+import type { Settings } from '../scenario/settings.js';
+import type { Router } from '../route/tree.js';
+import { requestRouter } from '../route/match.js';
 import { compileRequestChecks } from './request-checks.js';
 import type { Matched, OperationChecks, ResolvedProxy } from './types.js';
 

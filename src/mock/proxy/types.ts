@@ -4,7 +4,7 @@ import type { Violation } from '../../core/contract/types.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import type { ResolvedMockOptions } from '../../core/engine/options.js';
 import type { Pipeline } from '../pipeline.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../scenario/settings.js';
 import type { RequestChecks } from './request-checks.js';
 import type { Upstream } from './upstream.js';
 

@@ -13,8 +13,8 @@ import type { ResourceKind, ResourceRole } from '../../core/engine/resources/rec
 import { seededCount } from '../../core/engine/resources/seeded.js';
 import { responseMedia, type ResponseMedia } from '../../core/engine/responses.js';
 import { itemSource, pageRequest } from '../../core/engine/success.js';
-import { messageReply, type Reply } from '../reply.js';
-import { scenarioReply } from '../scenario-reply.js';
+import { messageReply, type Reply } from '../respond/reply.js';
+import { scenarioReply } from '../scenario/error-reply.js';
 import { idKey, mergeInput, seededIds, shaped, stamp } from './items.js';
 import { StateFullError, type StateStore } from './store.js';
 
