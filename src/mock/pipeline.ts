@@ -6,15 +6,15 @@ import {
   isAuthenticated,
   wwwAuthenticate,
   type AuthRequest,
-} from '../core/engine/auth/index.js';
+} from './auth/index.js';
 import { declaredForm, type BodyContext } from '../core/engine/body.js';
 import { isPreflight, preflightHeaders } from './respond/cors.js';
 import { mediaTypeOf, parseCookies, sendsBody } from '../core/engine/http.js';
 import { requestOrigin } from '../core/request-target.js';
 import { targetReader, type Target } from './route/target.js';
-import type { ResolvedMockOptions } from '../core/engine/options.js';
+import type { ResolvedMockOptions } from './options.js';
 import { readPageParam } from '../core/engine/pagination.js';
-import { compilePlan, type OperationPlan } from '../core/engine/plan.js';
+import { compilePlan, type OperationPlan } from './plan.js';
 import {
   messageReply,
   prepare,

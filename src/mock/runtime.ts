@@ -1,4 +1,4 @@
-import type { ControlEvent, ResolvedMockOptions, SettingsChange } from '../core/engine/options.js';
+import type { ControlEvent, ResolvedMockOptions, SettingsChange } from './options.js';
 import type { OperationEntry } from '../core/engine/operations.js';
 import { readChange } from './control/change.js';
 import type { ControlDeps } from './control/deps.js';

@@ -5,14 +5,9 @@ import { answerClientErrors, serverOptions } from '../core/server-guard.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { withOriginHeaders } from './respond/cors.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
-import {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  resolveMockOptions,
-  type MockServerOptions,
-  type ResolvedMockOptions,
-} from '../core/engine/options.js';
-import type { ControlEvent, RequestLogEntry, SettingsChange } from '../core/engine/options.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../core/mock-address.js';
+import { resolveMockOptions, type MockServerOptions, type ResolvedMockOptions } from './options.js';
+import type { ControlEvent, RequestLogEntry, SettingsChange } from './options.js';
 import { answerControl, CONTROL_PREFIX } from './control/index.js';
 import type { ControlDeps } from './control/deps.js';
 import type { Exchange, Journal, JournalEntry } from './control/journal.js';

@@ -4,7 +4,7 @@ import {
   type Delay,
   type FailMode,
   type ProxyOptions,
-} from '../../core/engine/options.js';
+} from '../../mock/options.js';
 import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
 import { readDelay, readFailRate } from '../../mock/scenario/settings.js';
 import {

@@ -1,4 +1,4 @@
-import type { SettingsChange } from '../../core/engine/options.js';
+import type { SettingsChange } from '../options.js';
 import { isScenario } from '../../core/engine/scenarios.js';
 import { readDelay, readFailRate } from '../scenario/settings.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ControlEvent, JournalEntry } from '../../core/engine/options.js';
+import type { ControlEvent, JournalEntry } from '../options.js';
 import type { Journal } from './journal.js';
 import type { Reply } from '../respond/reply.js';
 import type { Settings } from '../scenario/settings.js';

@@ -1,5 +1,5 @@
 import type { Violation } from '../../core/contract/types.js';
-import type { JournalEntry, RequestLogEntry } from '../../core/engine/options.js';
+import type { JournalEntry, RequestLogEntry } from '../options.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import type { PreparedReply } from '../respond/reply.js';
 import { redactUrl } from './redact.js';

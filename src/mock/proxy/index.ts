@@ -2,11 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { responseContract } from '../../core/contract/check.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import { UserError } from '../../core/errors.js';
-import {
-  DEFAULT_PROXY_TIMEOUT,
-  type ProxyOptions,
-  type ResolvedMockOptions,
-} from '../../core/engine/options.js';
+import { DEFAULT_PROXY_TIMEOUT, type ProxyOptions, type ResolvedMockOptions } from '../options.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import { requestTarget } from '../../core/request-target.js';
 import { isPreflight } from '../respond/cors.js';

@@ -2,7 +2,7 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseContract } from '../../core/contract/check.js';
 import type { Violation } from '../../core/contract/types.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
-import type { ResolvedMockOptions } from '../../core/engine/options.js';
+import type { ResolvedMockOptions } from '../options.js';
 import type { Pipeline } from '../pipeline.js';
 import type { Settings } from '../scenario/settings.js';
 import type { RequestChecks } from './request-checks.js';

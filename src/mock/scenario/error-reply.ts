@@ -1,11 +1,11 @@
 import type { OpenApiDocument, SchemaObject } from '../../core/types.js';
 import { conforms } from '../../core/engine/generate/index.js';
 import { mediaBody, type BodyContext } from '../../core/engine/body.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
+import type { OperationPlan } from '../plan.js';
 import type { Reply } from '../respond/reply.js';
 import { errorStatus, responseMedia, validExample } from '../../core/engine/responses.js';
 import { DEFAULT_ERRORS, type Scenario } from '../../core/engine/scenarios.js';
-import { scenarioFieldErrors } from '../../core/engine/validate/index.js';
+import { scenarioFieldErrors } from './field-errors.js';
 
 export type ErrorScenario = Exclude<Scenario, 'success' | 'empty'>;
 

@@ -1,5 +1,5 @@
 import { declaredForm, mediaBody, type BodyContext } from '../../core/engine/body.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
+import type { OperationPlan } from '../plan.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import { responseMedia, type ResponseMedia } from '../../core/engine/responses.js';
 import { messageReply, type Reply } from '../respond/reply.js';

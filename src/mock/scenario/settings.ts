@@ -1,9 +1,4 @@
-import type {
-  Delay,
-  FailMode,
-  ResolvedMockOptions,
-  SettingsChange,
-} from '../../core/engine/options.js';
+import type { Delay, FailMode, ResolvedMockOptions, SettingsChange } from '../options.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import type { Scenario } from '../../core/engine/scenarios.js';
 

@@ -2,7 +2,7 @@ import { declaredForm, mediaBody, type BodyContext } from '../../core/engine/bod
 import { conforms } from '../../core/engine/generate/index.js';
 import { paginatedBody } from '../../core/engine/page-body.js';
 import { pageWindow } from '../../core/engine/pagination.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
+import type { OperationPlan } from '../plan.js';
 import {
   numericIds,
   placeAt,

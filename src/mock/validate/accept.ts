@@ -1,6 +1,6 @@
 import { deref } from '../../core/refs.js';
 import type { OpenApiDocument, ResponseObject } from '../../core/types.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
+import type { OperationPlan } from '../plan.js';
 import { responseKey } from '../../core/engine/responses.js';
 import { messageReply, type Reply } from '../respond/reply.js';
 

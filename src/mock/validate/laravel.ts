@@ -6,12 +6,8 @@ import {
 } from '../../core/laravel-validation/index.js';
 import { deref } from '../../core/refs.js';
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../../core/types.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
-import {
-  compileRequestValidator,
-  type RequestInput,
-  type RequestValidator,
-} from '../../core/engine/validate/index.js';
+import type { OperationPlan } from '../plan.js';
+import { compileRequestValidator, type RequestInput, type RequestValidator } from './request.js';
 import { messageReply, type Reply } from '../respond/reply.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { FieldsResult } from '../../core/engine/input-fields.js';
 import { parseJson } from '../../core/engine/json-body.js';
 import { parseMultipart } from './multipart.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
+import type { OperationPlan } from '../plan.js';
 import { messageReply, type Reply } from '../respond/reply.js';
 
 /** The body as the validator takes it, or the reply a body that cannot be read gets. */

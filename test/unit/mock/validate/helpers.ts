@@ -4,12 +4,12 @@ import type {
   ParameterObject,
   PathItemObject,
   SchemaObject,
-} from '../../../../../src/core/types.js';
+} from '../../../../src/core/types.js';
 import {
   compileRequestValidator,
   type RequestInput,
   type ValidationErrors,
-} from '../../../../../src/core/engine/validate/index.js';
+} from '../../../../src/mock/validate/request.js';
 
 /** A request as a test writes it: the query as a string, everything else optional. */
 export interface GivenRequest {

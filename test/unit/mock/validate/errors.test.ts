@@ -3,13 +3,10 @@ import {
   attributeName,
   parameterPath,
   pointerSegments,
-} from '../../../../../src/core/engine/validate/attribute.js';
-import { groupMessages } from '../../../../../src/core/engine/validate/errors.js';
-import { selectMediaType } from '../../../../../src/core/engine/validate/media.js';
-import type {
-  FieldMessage,
-  ValidationErrors,
-} from '../../../../../src/core/engine/validate/types.js';
+} from '../../../../src/core/engine/validate/attribute.js';
+import { groupMessages } from '../../../../src/core/engine/validate/errors.js';
+import { selectMediaType } from '../../../../src/core/engine/validate/media.js';
+import type { FieldMessage, ValidationErrors } from '../../../../src/core/engine/validate/types.js';
 import { jsonBody, makeDoc, validate } from './helpers.js';
 
 const m = (key: string, keyword: string, message = `${key} ${keyword}`): FieldMessage => ({

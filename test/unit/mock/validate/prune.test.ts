@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonSchema } from '../../../../../src/core/schema.js';
-import type { SchemaObject } from '../../../../../src/core/types.js';
-import { compileSchema } from '../../../../../src/core/engine/validate/compile.js';
-import { pruneFor } from '../../../../../src/core/engine/validate/prune.js';
+import { toJsonSchema } from '../../../../src/core/schema.js';
+import type { SchemaObject } from '../../../../src/core/types.js';
+import { compileSchema } from '../../../../src/core/engine/validate/compile.js';
+import { pruneFor } from '../../../../src/core/engine/validate/prune.js';
 import { makeDoc } from './helpers.js';
 
 const doc = makeDoc({

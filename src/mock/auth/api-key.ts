@@ -1,4 +1,4 @@
-import type { SecuritySchemeObject } from '../../types.js';
+import type { SecuritySchemeObject } from '../../core/types.js';
 import { isMockApiKey, presentedApiKeys, type AuthRequest } from './credentials.js';
 
 /** apiKey: the scheme's own header, query parameter or cookie, plus the spec's `X-API-Key` and `api_key`. */

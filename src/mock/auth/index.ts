@@ -1,10 +1,10 @@
-import { deref } from '../../refs.js';
+import { deref } from '../../core/refs.js';
 import type {
   OpenApiDocument,
   OperationObject,
   SecurityRequirement,
   SecuritySchemeObject,
-} from '../../types.js';
+} from '../../core/types.js';
 import { checkApiKey } from './api-key.js';
 import { checkBasic, checkOtherHttp } from './basic.js';
 import { checkBearer } from './bearer.js';

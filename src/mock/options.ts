@@ -1,6 +1,6 @@
-import type { Violation } from '../contract/types.js';
-import type { ServerTimeouts } from '../server-guard.js';
-import type { Scenario } from './scenarios.js';
+import type { Violation } from '../core/contract/types.js';
+import type { ServerTimeouts } from '../core/server-guard.js';
+import type { Scenario } from '../core/engine/scenarios.js';
 
 /** One answered request, for logs. */
 export interface RequestLogEntry {
@@ -176,7 +176,5 @@ export function resolveMockOptions(options: MockServerOptions = {}): ResolvedMoc
   };
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
 /** Milliseconds `--proxy` waits for the backend. */
 export const DEFAULT_PROXY_TIMEOUT = 30_000;
-export const DEFAULT_PORT = 8081;

@@ -1,4 +1,4 @@
-import type { ReadonlyQuery } from '../../request-target.js';
+import type { ReadonlyQuery } from '../../core/request-target.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** What a request presents as credentials, parsed once per request. */

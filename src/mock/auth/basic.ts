@@ -1,4 +1,4 @@
-import type { SecuritySchemeObject } from '../../types.js';
+import type { SecuritySchemeObject } from '../../core/types.js';
 import { basicCredentials, type AuthRequest } from './credentials.js';
 
 /** http basic: any username and password. */

@@ -1,8 +1,8 @@
-import type { OpenApiDocument, OperationObject, PathItemObject } from '../../types.js';
-import { compileBody } from './body.js';
-import { emptyErrors, mergeErrors } from './errors.js';
-import { compileParameter, mergeParameters } from './parameters.js';
-import type { RequestValidator, ValidationErrors } from './types.js';
+import type { OpenApiDocument, OperationObject, PathItemObject } from '../../core/types.js';
+import { compileBody } from '../../core/engine/validate/body.js';
+import { emptyErrors, mergeErrors } from '../../core/engine/validate/errors.js';
+import { compileParameter, mergeParameters } from '../../core/engine/validate/parameters.js';
+import type { RequestValidator, ValidationErrors } from '../../core/engine/validate/types.js';
 
 /**
  * Request validation with Laravel's 422 `errors` body: parameters (deserialised by style and
@@ -10,9 +10,12 @@ import type { RequestValidator, ValidationErrors } from './types.js';
  * failure worded as Laravel's English validator would word it.
  */
 
-export { requiredFieldErrors } from './body.js';
-export { scenarioFieldErrors } from './scenario-fields.js';
-export type { RequestInput, RequestValidator, ValidationErrors } from './types.js';
+export { requiredFieldErrors } from '../../core/engine/validate/body.js';
+export type {
+  RequestInput,
+  RequestValidator,
+  ValidationErrors,
+} from '../../core/engine/validate/types.js';
 
 /**
  * Compiles an operation's request checks. All schema work happens here, once: the returned

@@ -1,9 +1,9 @@
-import type { OpenApiDocument, OperationObject, PathItemObject } from '../../types.js';
-import { requestBodySchema, requiredFieldErrors } from './body.js';
-import { emptyErrors } from './errors.js';
-import { messageFor } from './messages.js';
-import { mergeParameters } from './parameters.js';
-import type { ValidationErrors } from './types.js';
+import type { OpenApiDocument, OperationObject, PathItemObject } from '../../core/types.js';
+import { requestBodySchema, requiredFieldErrors } from '../../core/engine/validate/body.js';
+import { emptyErrors } from '../../core/engine/validate/errors.js';
+import { messageFor } from '../../core/engine/validate/messages.js';
+import { mergeParameters } from '../../core/engine/validate/parameters.js';
+import type { ValidationErrors } from '../../core/engine/validate/types.js';
 
 /**
  * The `validation_error` scenario's default `errors`, never empty (Laravel's never is): a

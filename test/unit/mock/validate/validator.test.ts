@@ -1,10 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it, vi } from 'vitest';
-import type { OperationObject } from '../../../../../src/core/types.js';
+import type { OperationObject } from '../../../../src/core/types.js';
 import {
   compileRequestValidator,
   type ValidationErrors,
-} from '../../../../../src/core/engine/validate/index.js';
+} from '../../../../src/mock/validate/request.js';
 import { type GivenRequest, input, makeDoc } from './helpers.js';
 
 const doc = makeDoc({

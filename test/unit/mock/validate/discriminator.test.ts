@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   branchesFor,
   findDiscriminator,
-} from '../../../../../src/core/engine/validate/discriminator.js';
-import type { JsonSchema } from '../../../../../src/core/engine/validate/types.js';
+} from '../../../../src/core/engine/validate/discriminator.js';
+import type { JsonSchema } from '../../../../src/core/engine/validate/types.js';
 
 const typed = (property: string, values: unknown): JsonSchema => ({
   type: 'object',
