@@ -51,6 +51,11 @@ export function prepare(reply: Reply): PreparedReply {
   return { prepared: true, status: reply.status, headers: flat, payload };
 }
 
+/** The reply ready for the wire (prepared once). */
+export function ready(reply: Reply | PreparedReply): PreparedReply {
+  return 'prepared' in reply ? reply : prepare(reply);
+}
+
 /** Replies kept to be sent again (see `ClockCache`): at most 2,000, and 16 MiB of bodies. */
 export function replyCache(
   maxEntries = 2_000,
