@@ -143,9 +143,10 @@ async function create(call: Call): Promise<Reply> {
     !numericIds(ctx.doc, collection) &&
     (isSeeded(call, id) || (await store.item(source.path, id)).item !== undefined);
   if (taken) id = `${id}-${n}`;
-  const seeded = shaped(source, id, undefined, collection.itemSchema);
-  const merged = mergeInput(ctx.doc, collection.itemSchema, seeded, call.body, collection.idField);
-  const item = stamp(ctx.doc, collection.itemSchema, merged, ['created_at', 'updated_at']);
+  // Only what the client wrote and the timestamps are stored: the rest of the item is the
+  // seeded item of its id, made again when it is shown (see `shaped`), as for seeded items.
+  const written = mergeInput(ctx.doc, collection.itemSchema, {}, call.body, collection.idField);
+  const item = stamp(ctx.doc, collection.itemSchema, written, ['created_at', 'updated_at']);
   if (taken && collection.idField !== undefined) item[collection.idField] = id;
   await store.create(source.path, id, item);
   return answer(call, id, item);

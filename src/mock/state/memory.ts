@@ -15,7 +15,7 @@ import {
  */
 class Kept {
   readonly deleted = new Set<string>();
-  /** Created items, and seeded items' changed fields, by id. */
+  /** What clients wrote of each item (a created one's fields and timestamps, a seeded one's changes), by id. */
   readonly stored = new Map<string, Record<string, unknown>>();
   readonly createdIds = new Set<string>();
   order: string[] = [];
