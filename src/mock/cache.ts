@@ -1,3 +1,23 @@
+/** What the mock keeps between requests, bounded: see `boundedCache`. */
+export interface BoundedCache<V> {
+  get(key: string): V | undefined;
+  /** Keeps `value` (unless it weighs more than an eighth of the budget) and returns it. */
+  set(key: string, value: V): V;
+  clear(): void;
+}
+
+/**
+ * A cache of at most `maxEntries` entries and `maxWeight` in all, each weighed by `weigh`,
+ * about the least recently used first out. The one implementation every cache of the mock uses.
+ */
+export function boundedCache<V>(
+  maxEntries: number,
+  maxWeight: number,
+  weigh: (value: V, key: string) => number,
+): BoundedCache<V> {
+  return new ClockCache(maxEntries, maxWeight, weigh);
+}
+
 /**
  * A bounded map for what a request works out from what it sends and can be kept: replies
  * (their body is a pure function of the spec, the seed and the request's method, path,
@@ -6,7 +26,7 @@
  * recently used first out (see `get`): a client that asks for ever new pages (`?page=1`,
  * `?page=2`, ...) or paths holds at most the budget here.
  */
-export class ClockCache<V> {
+export class ClockCache<V> implements BoundedCache<V> {
   /** In insertion order; `used` is the CLOCK bit: set by a hit, cleared as eviction passes. */
   private readonly entries = new Map<string, { value: V; weight: number; used: boolean }>();
   private weight = 0;
@@ -76,8 +96,8 @@ const MAX_MEMO_PATH = 1_024;
  * matches): a client asks for the same paths again and again. Enough for every path a client
  * of a large API uses, in about 8 MiB at most; `weigh` adds what an entry holds besides its key.
  */
-export function pathMemo<V>(weigh: (value: V) => number = () => 0): ClockCache<V> {
-  return new ClockCache<V>(
+export function pathMemo<V>(weigh: (value: V) => number = () => 0): BoundedCache<V> {
+  return boundedCache<V>(
     10_000,
     8 * 1024 * 1024,
     (value, key) => 2 * key.length + 200 + weigh(value),

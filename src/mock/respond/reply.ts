@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { ClockCache } from '../cache.js';
+import { boundedCache, type BoundedCache } from '../cache.js';
 import { exposeHeaders } from './cors.js';
 import { isJsonMediaType } from '../../core/engine/http.js';
 
@@ -56,12 +56,12 @@ export function ready(reply: Reply | PreparedReply): PreparedReply {
   return 'prepared' in reply ? reply : prepare(reply);
 }
 
-/** Replies kept to be sent again (see `ClockCache`): at most 2,000, and 16 MiB of bodies. */
+/** Replies kept to be sent again (see `boundedCache`): at most 2,000, and 16 MiB of bodies. */
 export function replyCache(
   maxEntries = 2_000,
   maxBytes = 16 * 1024 * 1024,
-): ClockCache<PreparedReply> {
-  return new ClockCache(maxEntries, maxBytes, (reply) => reply.payload?.length ?? 0);
+): BoundedCache<PreparedReply> {
+  return boundedCache(maxEntries, maxBytes, (reply) => reply.payload?.length ?? 0);
 }
 
 /** Not an answer: the connection is reset instead (`--fail-mode reset`). */

@@ -1,6 +1,6 @@
 import { checkInputNames } from '../../core/engine/input-fields.js';
 import { requestPath, type ReadonlyQuery } from '../../core/request-target.js';
-import { ClockCache } from '../cache.js';
+import { boundedCache } from '../cache.js';
 
 /** What a request target asks for, read once: its path, and its query as sent and parsed. */
 export interface Target {
@@ -17,10 +17,10 @@ const MAX_KEPT_TARGET = 2_048;
 /**
  * Reads request targets into a `Target`, or the 400 message a target gets: no URL, a path that
  * does not percent-decode, a query past PHP's input limits. A client sends the same targets
- * again and again, so each is read once and kept (a CLOCK cache of 10,000, about 16 MiB).
+ * again and again, so each is read once and kept (a bounded cache of 10,000, about 16 MiB).
  */
 export function targetReader(): (target: string) => Target | string {
-  const kept = new ClockCache<Target | string>(
+  const kept = boundedCache<Target | string>(
     10_000,
     16 * 1024 * 1024,
     (_, key) => 4 * key.length + 400,
