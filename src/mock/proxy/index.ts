@@ -43,6 +43,7 @@ export function createProxy(
     let checks = compiled.get(entry);
     if (!checks) {
       checks = {
+        doc,
         entry,
         request: compileRequestChecks(doc, entry),
         response: responseContract(doc, entry),
