@@ -18,10 +18,9 @@ export function respond(request: MockRequest): Answer {
     request.fresh === '' &&
     !request.choice.example
   ) {
-    const url = new URL(request.pathname + request.search, requestOrigin(req));
-    return planned
-      .state({ ctx: request.context(), url, params: request.params, body: request.body })
-      .then(ready);
+    const url = () => new URL(request.pathname + request.search, requestOrigin(req));
+    const { params, body, key } = request;
+    return planned.state({ ctx: request.context(), url, params, body, key }).then(ready);
   }
   // A page's links depend on the whole URL; any other body only on the seed.
   // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).
