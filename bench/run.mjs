@@ -3,6 +3,7 @@
 // bench/README.md. Progress goes to stderr, the report to stdout, the figures to a JSON file.
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -20,6 +21,8 @@ import { checkAnswer, request, runLoad } from './lib/load.mjs';
 import { describeMachine, loadCheck, machineInfo } from './lib/machine.mjs';
 import { ensurePeers, PEER_PACKAGES, stopInstallSync } from './lib/peers.mjs';
 import {
+  delay,
+  describeExit,
   freePort,
   memoryMB,
   startProcess,
@@ -269,6 +272,26 @@ function commandFor(ctx, kind, spec, port, replies, extra = [], upstream) {
         command: process.execPath,
         args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', ...extra],
       };
+    case 'memory':
+      return {
+        command: process.execPath,
+        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', '--stateful'],
+      };
+    case 'redis':
+      return {
+        command: process.execPath,
+        args: [
+          CLI,
+          'mock',
+          '--spec',
+          spec,
+          '--port',
+          String(port),
+          '--quiet',
+          '--state',
+          `redis://127.0.0.1:${upstream}/0`,
+        ],
+      };
     case 'proxy':
       return {
         command: process.execPath,
@@ -392,19 +415,73 @@ async function violationsOf(server, target) {
   return answer.headers['apidoc-violations'] ?? null;
 }
 
-/** The small spec with `--stateful` (memory store), against bare; Prism keeps no state. */
+/**
+ * The small spec with state, against the stateless mock's GET of the same item (the issue's
+ * reference) and bare: `--stateful` (memory store) and `--state redis://` (a redis-server
+ * started here on a free port, without persistence, when one is installed). Prism keeps no
+ * state. Each stateful server's req/s and CPU/req are compared with the stateless GET's.
+ */
 async function statefulCase(ctx, servers) {
   const spec = ctx.flags.smallSpec ? resolve(ctx.flags.smallSpec) : DEFAULT_SMALL_SPEC;
   if (!existsSync(spec)) throw new Error(`the small spec ${spec} does not exist`);
-  log(`stateful (${relative(ROOT, spec)}, --stateful): starting servers`);
+  log(`stateful (${relative(ROOT, spec)}, memory and Redis): starting servers`);
   ctx.results.specs.stateful = relative(ROOT, spec);
   warmFile(spec);
-  for (const kind of ['apidoc', 'bare']) {
-    await launch(ctx, servers, 'stateful', kind, spec, undefined, ['--stateful']);
+  const redis = await startRedis(servers);
+  if (redis.error) ctx.results.notes.push(`stateful, Redis: not measured (${redis.error})`);
+  for (const kind of ['apidoc', 'memory', ...(redis.error ? [] : ['redis']), 'bare']) {
+    await launch(ctx, servers, 'stateful', kind, spec, undefined, [], redis.port);
   }
-  startupEntry(ctx, 'stateful', 'small spec, --stateful', servers);
+  const measured = servers.filter((server) => server.kind !== 'redis-server');
+  startupEntry(ctx, 'stateful', 'small spec, stateless and stateful', measured);
   const noPrism = { ...ctx, prism: { available: false, reason: 'keeps no state' } };
-  for (const target of STATEFUL_TARGETS) await measure(noPrism, target, servers);
+  const entries = [];
+  for (const target of STATEFUL_TARGETS) entries.push(await measure(noPrism, target, measured));
+  const reference = entries[0].servers.apidoc;
+  for (const entry of entries) {
+    for (const kind of ['memory', 'redis']) {
+      const server = entry.servers[kind];
+      if (server?.status !== 'ok' || reference?.status !== 'ok') continue;
+      entry.ratios[`${kind}VsStatelessGet`] = round(server.rps / reference.rps, 3);
+      entry.ratios[`${kind}CpuVsStatelessGet`] = round(
+        reference.cpuUsPerRequest / server.cpuUsPerRequest,
+        3,
+      );
+    }
+  }
+}
+
+/** A redis-server for the stateful case, on a free port, stopped with the case's servers. */
+async function startRedis(servers) {
+  const server = { kind: 'redis-server' };
+  const port = await freePort();
+  const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((f) => existsSync(f));
+  if (!bin) return { error: 'redis-server is not installed' };
+  servers.push(server);
+  server.handle = startProcess({
+    name: 'redis-server',
+    command: bin,
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    cwd: ROOT,
+    logFile: join(LOGS, 'stateful-redis-server.log'),
+  });
+  for (let i = 0; i < 100; i++) {
+    if (server.handle.exit) return { error: `redis-server ${describeExit(server.handle.exit)}` };
+    if (await accepts(port)) return { port };
+    await delay(50);
+  }
+  return { error: 'redis-server did not accept connections within 5 s' };
+}
+
+/** Whether something accepts TCP connections on the port of 127.0.0.1. */
+function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
 }
 
 async function githubCase(ctx, servers) {
@@ -698,6 +775,21 @@ function evaluateTargets(results) {
   };
   proxied('proxy-get', 0.7, 'proxy, GET item (response checked)');
   proxied('proxy-post', 0.7, 'proxy, POST (request and response checked)');
+  const statefulShare = (id, kind, min, name) => {
+    const value = byCase(id)?.ratios[`${kind}VsStatelessGet`];
+    if (value === undefined) return;
+    const cpu = byCase(id).ratios[`${kind}CpuVsStatelessGet`];
+    targets.push({
+      name,
+      wanted: `≥ ${Math.round(min * 100)}% of a stateless GET`,
+      measured: `${fmtShare(value)} (by CPU/req ${fmtShare(cpu)})`,
+      met: value >= min,
+    });
+  };
+  statefulShare('stateful-get', 'memory', 0.5, 'stateful (memory), GET item');
+  statefulShare('stateful-post', 'memory', 0.35, 'stateful (memory), POST');
+  statefulShare('stateful-get', 'redis', 0.5, 'stateful (Redis), GET item');
+  statefulShare('stateful-post', 'redis', 0.35, 'stateful (Redis), POST');
   share('small-get', 0.5, 'small spec, GET item with auth');
   share('small-post', 0.4, 'small spec, POST with body validation');
   limit('github', 'readyMs', 1500, 'GitHub spec, ready', 'ms');

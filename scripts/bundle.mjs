@@ -24,6 +24,8 @@ await build({
     main: 'dist/cli/main.js',
     // generate:optimized's worker threads load `./worker.js` beside the module that starts them.
     worker: 'dist/laravel/parallel/worker.js',
+    // The proxy checks large bodies in threads that load `./check-worker.js` the same way.
+    'check-worker': 'dist/mock/proxy/check-worker.js',
   },
   // Beside the entry, at the depth tsc wrote it: `../../package.json` still names the package's.
   outdir: 'dist/cli',

@@ -7,8 +7,8 @@ export type {
   MockServerOptions,
   RequestLogEntry,
   SettingsChange,
-} from './core/engine/options.js';
-export type { JournalEntry } from './mock/journal.js';
+} from './mock/options.js';
+export type { JournalEntry } from './mock/control/journal.js';
 export { SCENARIOS, type Scenario } from './core/engine/scenarios.js';
 export { loadSpec, type LoadedSpec } from './core/load.js';
 export {
@@ -48,7 +48,7 @@ export {
   type Verdict,
 } from './verify/index.js';
 export type { Violation } from './core/contract/types.js';
-export type { ProxyOptions } from './core/engine/options.js';
+export type { ProxyOptions } from './mock/options.js';
 export type { WatchSession, Generation, Generate } from './watch/session.js';
 export type { WatchOptions } from './watch/options.js';
 export type { WatchEvent } from './watch/events.js';

@@ -6,6 +6,8 @@ export const SERVER_NAMES = {
   prism: 'Prism',
   proxy: 'bare through apidoc --proxy',
   bareProxy: 'bare through a bare proxy',
+  memory: 'apidoc --stateful (memory)',
+  redis: 'apidoc --state redis://',
 };
 
 export function fmtRps(n) {
@@ -78,7 +80,9 @@ export function throughputTable(entries, markdown) {
             ? fmtShare(entry.ratios.proxyVsBare)
             : kind === 'bareProxy'
               ? fmtShare(entry.ratios.bareProxyVsBare)
-              : '',
+              : kind === 'memory' || kind === 'redis'
+                ? `${fmtShare(entry.ratios[`${kind}VsStatelessGet`])} of stateless GET`
+                : '',
         kind === 'apidoc' ? fmtTimes(entry.ratios.apidocVsPrism) : '',
         kind === 'apidoc' ? fmtTimes(entry.ratios.apidocCpuVsBare) : '',
       ]);

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { ControlEvent, JournalEntry } from '../core/engine/options.js';
+import type { ControlEvent, JournalEntry } from '../mock/options.js';
 import { UserError } from '../core/errors.js';
 
 /**

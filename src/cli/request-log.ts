@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../core/engine/options.js';
+import type { RequestLogEntry } from '../mock/options.js';
 
 /** Lines waiting in the stream past this many bytes are dropped (and counted), not queued. */
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;

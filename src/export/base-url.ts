@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../core/types.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../core/engine/options.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../core/mock-address.js';
 
 /** Where `apidoc mock` listens by default: the base URL when the document names no server. */
 export const DEFAULT_BASE_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;

@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../core/types.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
-import { compilePlan } from '../core/engine/plan.js';
+import { compileResponsePlan } from '../core/engine/plan.js';
 import { basePath, DEFAULT_BASE_URL, documentBaseUrl, trimSlash } from './base-url.js';
 import { exportBody, type ExportBody } from './bodies.js';
 import { exportParameters, type ExportParameter } from './parameters.js';
@@ -113,7 +113,7 @@ function exportOperation(
 ): ExportOperation {
   const key = `${entry.method.toUpperCase()} ${entry.path}`;
   const { operation } = entry;
-  const plan = compilePlan(doc, entry);
+  const plan = compileResponsePlan(doc, entry);
   const parameters = exportParameters(doc, entry, `${seed}|request|${key}`);
   const pathValues = new Map(
     parameters

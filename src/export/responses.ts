@@ -4,7 +4,7 @@ import type { OpenApiDocument, ResponseObject, SchemaObject } from '../core/type
 import { mediaBody, type BodyContext } from '../core/engine/body.js';
 import { isJsonMediaType } from '../core/engine/http.js';
 import type { PaginationKind } from '../core/engine/pagination.js';
-import type { OperationPlan } from '../core/engine/plan.js';
+import type { ResponsePlan } from '../core/engine/plan.js';
 import { responseMedia } from '../core/engine/responses.js';
 import { requestSeed } from '../core/engine/seed.js';
 import { successBody } from '../core/engine/success.js';
@@ -36,7 +36,7 @@ export interface ExampleRequest {
   pathParams: Record<string, string>;
 }
 
-export function successResponse(doc: OpenApiDocument, plan: OperationPlan): SuccessResponse {
+export function successResponse(doc: OpenApiDocument, plan: ResponsePlan): SuccessResponse {
   const status = plan.successStatus;
   const at = status === 204 ? undefined : responseMedia(doc, plan.entry.operation, status);
   if (!at) return { status };
@@ -66,7 +66,7 @@ const SCENARIO_OF: Readonly<Record<number, Scenario>> = {
  */
 export function savedResponses(
   doc: OpenApiDocument,
-  plan: OperationPlan,
+  plan: ResponsePlan,
   request: ExampleRequest,
   seed: string,
 ): SavedResponse[] {

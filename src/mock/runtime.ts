@@ -1,9 +1,9 @@
-import type { ControlEvent, ResolvedMockOptions, SettingsChange } from '../core/engine/options.js';
+import type { ControlEvent, ResolvedMockOptions, SettingsChange } from './options.js';
 import type { OperationEntry } from '../core/engine/operations.js';
 import { readChange } from './control/change.js';
 import type { ControlDeps } from './control/deps.js';
-import { Journal } from './journal.js';
-import { operationName, Settings } from './settings.js';
+import { Journal } from './control/journal.js';
+import { operationName, Settings } from './scenario/settings.js';
 import { DEFAULT_STATE_LIMITS, openStore, type StateStore } from './state/index.js';
 
 /** What a mock server keeps besides its document: settings, journal, state, and their control. */

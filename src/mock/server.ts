@@ -3,26 +3,21 @@ import type { Finding } from '../core/errors.js';
 import { listen } from '../core/listen.js';
 import { answerClientErrors, serverOptions } from '../core/server-guard.js';
 import type { OpenApiDocument } from '../core/types.js';
-import { withOriginHeaders } from './cors.js';
+import { withOriginHeaders } from './respond/cors.js';
 import { listOperations, type OperationEntry } from '../core/engine/operations.js';
-import {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  resolveMockOptions,
-  type MockServerOptions,
-  type ResolvedMockOptions,
-} from '../core/engine/options.js';
-import type { ControlEvent, RequestLogEntry, SettingsChange } from '../core/engine/options.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../core/mock-address.js';
+import { resolveMockOptions, type MockServerOptions, type ResolvedMockOptions } from './options.js';
+import type { ControlEvent, RequestLogEntry, SettingsChange } from './options.js';
 import { answerControl, CONTROL_PREFIX } from './control/index.js';
 import type { ControlDeps } from './control/deps.js';
-import type { Exchange, Journal, JournalEntry } from './journal.js';
-import { redactUrl } from './redact.js';
+import type { Exchange, Journal, JournalEntry } from './control/journal.js';
+import { redactUrl } from './control/redact.js';
 import { createPipeline } from './pipeline.js';
 import { createProxy, resolveProxy, type ResolvedProxy } from './proxy/index.js';
-import { prepare, RESET_CONNECTION, type PreparedReply } from './reply.js';
-import { buildRouter, serverBasePaths } from './router.js';
+import { prepare, RESET_CONNECTION, type PreparedReply } from './respond/reply.js';
+import { buildRouter, serverBasePaths } from './route/tree.js';
 import { createRuntime } from './runtime.js';
-import type { Settings } from './settings.js';
+import type { Settings } from './scenario/settings.js';
 import type { StateStore } from './state/index.js';
 
 /** In-flight responses get this long to finish once the server is asked to stop. */

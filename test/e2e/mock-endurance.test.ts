@@ -12,6 +12,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -146,6 +147,37 @@ describe('the control API', () => {
     const same = await fetch(`${open.url}/__apidoc/health`, { headers: { origin: open.url } });
     expect(same.status).toBe(200);
     expect((await fetch(`${open.url}/__apidoc/reset`, { method: 'POST' })).status).toBe(204);
+  });
+
+  it('on loopback, refuses a Host that names another machine (DNS rebinding), API aside', async () => {
+    const { port } = new URL(open.url);
+    const send = (method: string, target: string, host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, method, path: target, headers: { host } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`]) {
+      const reset = await send('POST', '/__apidoc/reset', host);
+      expect(reset.status).toBe(403);
+      expect(JSON.parse(reset.body)).toEqual({
+        message:
+          'On a loopback address the control API answers only the Host localhost or a loopback IP: a page on another name that resolves here must not drive the mock.',
+      });
+      expect((await send('GET', '/__apidoc/requests', host)).status).toBe(403);
+      // The API itself answers whatever the Host.
+      expect((await send('GET', '/api/drivers/1', host)).status).toBe(200);
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'app.localhost', '127.0.0.2']) {
+      expect((await send('GET', '/__apidoc/health', host)).status).toBe(200);
+    }
   });
 
   it('keeps no secret of a query in the journal or the log', async () => {

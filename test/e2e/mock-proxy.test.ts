@@ -3,6 +3,7 @@
  * test/support/node-backend.ts: what passes unchanged, what is reported, what the mock answers
  * instead, and how a backend that fails is told to the client.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,6 +276,46 @@ describe('apidoc mock --proxy, reporting', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(((await response.json()) as { message: string }).message).toMatch(message);
   });
+});
+
+describe.runIf(process.platform === 'linux')('apidoc mock --proxy, large answers at once', () => {
+  let backend: NodeBackend;
+  let proxy: RunningMock;
+  beforeAll(async () => {
+    backend = await startNodeBackend();
+    proxy = await startMock(['--spec', SPEC, '--proxy', backend.url, '--proxy-timeout', '5000']);
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    await backend?.stop();
+  });
+
+  const threadsOf = (pid: number) =>
+    Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+
+  it('checks 40 answers of 15 MiB in worker threads: each whole, the broken one flagged, no 504', async () => {
+    const before = threadsOf(proxy.child.pid!);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const response = await fetch(`${proxy.url}/api/large${i === 39 ? '?drift=1' : ''}`);
+        const bytes = (await response.arrayBuffer()).byteLength;
+        return { status: response.status, bytes, violations: violationsOf(response) };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    const size = answers[0]!.bytes;
+    expect(size).toBeGreaterThan(15 * 1_000_000);
+    expect(answers.slice(0, 39).every((a) => a.bytes === size && a.violations.length === 0)).toBe(
+      true,
+    );
+    expect(answers[39]!.violations).toEqual([
+      { location: '/response/body/data/15360', message: 'must be string, is 42' },
+    ]);
+    // The checks ran beside the server's thread, in threads of their own.
+    expect(threadsOf(proxy.child.pid!)).toBeGreaterThan(before);
+    const log = await logged(proxy, /GET \/api\/large\?drift=1 200/);
+    expect(log).not.toContain('not checked');
+  }, 120_000);
 });
 
 describe('apidoc mock --proxy --proxy-strict', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadSpec } from '../../src/core/load.js';
 import { createMockServer, type MockServer } from '../../src/mock/server.js';
-import type { MockServerOptions } from '../../src/core/engine/options.js';
+import type { MockServerOptions } from '../../src/mock/options.js';
 
 export interface Answer {
   status: number;

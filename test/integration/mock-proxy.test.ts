@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/core/load.js';
-import type { RequestLogEntry } from '../../src/core/engine/options.js';
+import type { RequestLogEntry } from '../../src/mock/options.js';
 import { createMockServer, type MockServer } from '../../src/mock/server.js';
 import { startNodeBackend, type NodeBackend } from '../support/node-backend.js';
 

@@ -60,6 +60,20 @@ describe('the library: stateful mock, journal, runtime settings', () => {
     expect(page.body.meta.total).toBeLessThan(50);
   });
 
+  it('a read answered again from what it kept shows each write at once', async () => {
+    const first = await call('GET', '/api/posts/7');
+    expect(await call('GET', '/api/posts/7')).toEqual(first);
+    const patched = await call('PATCH', '/api/posts/7', { title: 'Changed' });
+    expect(patched.body.data.title).toBe('Changed');
+    expect((await call('GET', '/api/posts/7')).body).toEqual(patched.body);
+    await call('PATCH', '/api/posts/7', { title: 'Again' });
+    expect((await call('GET', '/api/posts/7')).body.data.title).toBe('Again');
+    expect((await call('DELETE', '/api/posts/7')).status).toBe(204);
+    expect((await call('GET', '/api/posts/7')).status).toBe(404);
+    await mock.reset();
+    expect(await call('GET', '/api/posts/7')).toEqual(first);
+  });
+
   it('keeps nested collections per parent', async () => {
     const before = (await call('GET', '/api/posts/2/comments')).body.data.length;
     const created = await call('POST', '/api/posts/1/comments', { body: 'First!' });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/core/load.js';
-import { checkExamples } from '../../src/mock/examples.js';
+import { checkExamples } from '../../src/mock/startup/examples.js';
 import { createMockServer } from '../../src/mock/server.js';
 import { FIXTURES } from '../e2e/helpers.js';
 

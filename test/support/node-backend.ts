@@ -2,7 +2,8 @@
  * A small backend for test/fixtures/specs/node-backend.yaml, in the test's own process: a CRUD
  * API of items and their notes that keeps the document (Laravel-style 401, 404 and 422 bodies,
  * `Location` on create), and routes that misbehave on purpose, for what PHP cannot easily
- * produce: a backend that never answers, resets, sends the wrong media type, 20 MiB, a stream.
+ * produce: a backend that never answers, resets, sends the wrong media type, 15 or 20 MiB, a
+ * stream.
  * `drift: true` breaks the contract of the CRUD routes the way code drifts from its document.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -194,6 +195,12 @@ const misbehaving: Record<string, Handler> = {
       res.write(i === 0 ? chunk : Buffer.concat([Buffer.from(','), chunk]));
     res.end(']}');
   },
+  // 15 MiB of JSON, checked whole by the proxy; `?drift=1` ends it with a number, not a string.
+  'GET /api/large': (req, res) => {
+    const drift = req.url?.endsWith('?drift=1') === true;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(drift ? LARGE_DRIFTED : LARGE);
+  },
   'GET /api/events': (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     let n = 0;
@@ -211,6 +218,12 @@ const misbehaving: Record<string, Handler> = {
   'GET /api/unrouted-laravel8': (_req, res) => json(res, 404, { message: '' }),
   'POST /api/not-implemented': (_req, res) => json(res, 501, { message: 'Not Implemented' }),
 };
+
+/** `{"data": [...]}`: 15 lines of 1 MiB, less a little (under the 16 MiB the proxy checks). */
+const LARGE = Buffer.from(
+  `{"data": [${Array.from({ length: 15 * 1024 }, () => `"${'x'.repeat(1020)}"`).join(',')}]}`,
+);
+const LARGE_DRIFTED = Buffer.from(`${LARGE.subarray(0, -2).toString()},42]}`);
 
 const routes = Object.entries({ ...items, ...misbehaving }).map(
   ([key, handler]) => [new RegExp(`^${key}$`), handler] as const,

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { loadSpec } from '../../core/load.js';
 import { formatFinding, UserError, type Finding } from '../../core/errors.js';
 import { createMockServer } from '../../mock/server.js';
-import { checkExamples, STALE_EXAMPLE } from '../../mock/examples.js';
-import { patternWarnings } from '../../mock/patterns.js';
-import { checkDanglingRefs } from '../../mock/dangling-refs.js';
+import { checkExamples, STALE_EXAMPLE } from '../../mock/startup/examples.js';
+import { patternWarnings } from '../../mock/startup/patterns.js';
+import { checkDanglingRefs } from '../../mock/startup/dangling-refs.js';
 import { listOperations } from '../../core/engine/operations.js';
 import { colors, table, tableChunks, type Colors } from '../output.js';
 import { checkOutputFile } from '../options.js';
@@ -20,12 +20,12 @@ import type { MockFlags } from './mock-flags.js';
 import { parseMockFlags, type MockSettings } from './mock-settings.js';
 import { reloadReport, watchSpec } from './mock-watch.js';
 import type { OpenApiDocument } from '../../core/types.js';
-import type { ProxyOptions } from '../../core/engine/options.js';
+import type { ProxyOptions } from '../../mock/options.js';
 import { paginationWarnings } from '../../core/engine/envelope.js';
 import type { LoadedSpec } from '../../core/load.js';
 import { createRequestLog } from '../request-log.js';
 import { writeFileAtomic } from '../../core/write-atomic.js';
-import type { ControlEvent, JournalEntry, MockServerOptions } from '../../core/engine/options.js';
+import type { ControlEvent, JournalEntry, MockServerOptions } from '../../mock/options.js';
 
 /** Up to this many operations, every declared example is checked before serving. */
 const EAGER_EXAMPLE_CHECK_LIMIT = 300;

@@ -4,9 +4,9 @@ import {
   type Delay,
   type FailMode,
   type ProxyOptions,
-} from '../../core/engine/options.js';
+} from '../../mock/options.js';
 import { SCENARIOS, type Scenario } from '../../core/engine/scenarios.js';
-import { readDelay, readFailRate } from '../../mock/settings.js';
+import { readDelay, readFailRate } from '../../mock/scenario/settings.js';
 import {
   parseBaseUrl,
   parseChoice,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { isWorker } from '../cluster.js';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PROXY_TIMEOUT } from '../../core/engine/options.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../core/mock-address.js';
+import { DEFAULT_PROXY_TIMEOUT } from '../../mock/options.js';
 import { SCENARIOS } from '../../core/engine/scenarios.js';
 import { DEFAULT_REQUEST_TIMEOUT } from '../../core/server-guard.js';
 

@@ -1,6 +1,7 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../ajv.js';
+import { parseJson } from '../engine/json-body.js';
 import { toJsonSchema } from '../schema.js';
 import type { OpenApiDocument, SchemaObject } from '../types.js';
 import type { Violation } from './types.js';
@@ -11,7 +12,10 @@ const MAX_BODY_VIOLATIONS = 20;
 const MAX_QUOTED = 60;
 
 let ajv: Ajv2020 | undefined;
-const compiled = new WeakMap<object, ValidateFunction>();
+const compiled = new WeakMap<object, BodyCheck>();
+
+/** Violations of a parsed body; none when it is valid. */
+export type BodyCheck = (value: unknown) => Violation[];
 
 /**
  * Checks a parsed response body against a response schema (`readOnly` allowed, `writeOnly`
@@ -23,15 +27,28 @@ export function checkBodyValue(
   schema: SchemaObject,
   value: unknown,
 ): Violation[] {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    ajv ??= createAjv({ allErrors: true, verbose: true });
-    const json = toJsonSchema(doc, schema, 'response');
-    validate = ajv.compile(typeof json === 'boolean' ? json : { ...json });
-    compiled.set(schema, validate);
+  let check = compiled.get(schema);
+  if (!check) compiled.set(schema, (check = bodyCheck(toJsonSchema(doc, schema, 'response'))));
+  return check(value);
+}
+
+/** The check of a `toJsonSchema` document (a worker thread compiles one from its text). */
+export function bodyCheck(jsonSchema: Record<string, unknown> | boolean): BodyCheck {
+  ajv ??= createAjv({ allErrors: true, verbose: true });
+  const validate = ajv.compile(typeof jsonSchema === 'boolean' ? jsonSchema : { ...jsonSchema });
+  return (value) => (validate(value) ? [] : describeErrors(validate.errors ?? []));
+}
+
+/** A JSON body read whole: empty, not JSON (PHP's reading of it), or judged by `check`. */
+export function checkJsonBody(payload: Buffer, check: BodyCheck): Violation[] {
+  if (payload.length === 0) {
+    return [{ location: '/response/body', message: 'is empty where a JSON body is declared' }];
   }
-  if (validate(value)) return [];
-  return describeErrors(validate.errors ?? []);
+  const parsed = parseJson(payload);
+  if ('error' in parsed) {
+    return [{ location: '/response/body', message: `is not valid JSON: ${parsed.error}` }];
+  }
+  return check(parsed.value);
 }
 
 /** ajv's errors as violations, the composite keywords' summaries left out when a branch said more. */

@@ -1,8 +1,7 @@
 import { isJsonMediaType, mediaTypeOf } from '../engine/http.js';
 import type { OperationEntry } from '../engine/operations.js';
-import { parseJson } from '../engine/json-body.js';
-import type { MediaTypeObject, OpenApiDocument } from '../types.js';
-import { checkBodyValue } from './body.js';
+import type { MediaTypeObject, OpenApiDocument, SchemaObject } from '../types.js';
+import { checkBodyValue, checkJsonBody } from './body.js';
 import { declaredCodes, declaredResponse, type DeclaredResponse } from './declared.js';
 import { checkHeaders } from './headers.js';
 import { matchMediaType } from './media.js';
@@ -13,6 +12,8 @@ export interface HeadVerdict {
   violations: Violation[];
   /** The check of the whole body; absent when the document gives it nothing to check against. */
   body?: (payload: Buffer) => Violation[];
+  /** The schema `body` checks a JSON body against (for a check elsewhere: a worker thread). */
+  schema?: SchemaObject;
 }
 
 /** An operation's responses, as the document declares them, ready to judge real answers. */
@@ -51,7 +52,11 @@ export function responseContract(doc: OpenApiDocument, entry: OperationEntry): R
       const media = checkMedia(declared, headers, noBody, violations);
       if (noBody || !media?.schema) return { violations };
       const { schema } = media;
-      return { violations, body: (payload) => checkJson(doc, schema, payload) };
+      return {
+        violations,
+        schema,
+        body: (payload) => checkJsonBody(payload, (value) => checkBodyValue(doc, schema, value)),
+      };
     },
   };
 }
@@ -94,21 +99,6 @@ function checkMedia(
     return undefined;
   }
   return isJsonMediaType(sent) ? matched[1] : undefined;
-}
-
-function checkJson(
-  doc: OpenApiDocument,
-  schema: NonNullable<MediaTypeObject['schema']>,
-  payload: Buffer,
-): Violation[] {
-  if (payload.length === 0) {
-    return [{ location: '/response/body', message: 'is empty where a JSON body is declared' }];
-  }
-  const parsed = parseJson(payload);
-  if ('error' in parsed) {
-    return [{ location: '/response/body', message: `is not valid JSON: ${parsed.error}` }];
-  }
-  return checkBodyValue(doc, schema, parsed.value);
 }
 
 /** One whole response, judged at once (what `apidoc verify` reads). */

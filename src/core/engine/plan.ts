@@ -1,6 +1,5 @@
 import { deref } from '../refs.js';
 import type { OpenApiDocument, ParameterObject, SchemaObject } from '../types.js';
-import { compileSecurity, type CompiledSecurity } from './auth/index.js';
 import type { OperationEntry } from './operations.js';
 import {
   detectPagination,
@@ -11,20 +10,13 @@ import {
 import { resourceModel, type ResourceRole } from './resources/recognise.js';
 import { responseMedia, successStatus } from './responses.js';
 import { isType, objectProperties } from './schema-shape.js';
-import { compileRequestValidator, type RequestValidator } from './validate/index.js';
 
 /**
- * Everything about an operation that does not depend on the request, worked out on its first
- * request and kept: a request then does lookups, not searches.
+ * What an operation answers that does not depend on the request, worked out once: the mock
+ * answers with it, the exporters save what the mock would answer.
  */
-export interface OperationPlan {
+export interface ResponsePlan {
   entry: OperationEntry;
-  security: CompiledSecurity | undefined;
-  validate: RequestValidator;
-  /** Whether the operation declares a request body (only then is the body read and parsed). */
-  hasBody: boolean;
-  /** Media types the request body may use, lower-cased. */
-  bodyTypes: string[];
   successStatus: number;
   pagination: PaginationShape | undefined;
   paging: { pageIsInteger: boolean; perPageIsInteger: boolean; perPageDefault: number };
@@ -34,17 +26,12 @@ export interface OperationPlan {
   resource: ResourceRole | undefined;
 }
 
-export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): OperationPlan {
+export function compileResponsePlan(doc: OpenApiDocument, entry: OperationEntry): ResponsePlan {
   const { operation, method } = entry;
-  const requestBody = deref<{ content?: Record<string, unknown> }>(doc, operation.requestBody);
   const status = successStatus(operation, method);
   const at = responseMedia(doc, operation, status);
   return {
     entry,
-    security: compileSecurity(doc, operation),
-    validate: compileRequestValidator(doc, entry.pathItem, operation),
-    hasBody: requestBody !== undefined,
-    bodyTypes: Object.keys(requestBody?.content ?? {}).map((t) => t.toLowerCase()),
     successStatus: status,
     pagination: detectPagination(doc, at?.media.schema),
     paging: pagingParams(doc, entry),
@@ -53,7 +40,7 @@ export function compilePlan(doc: OpenApiDocument, entry: OperationEntry): Operat
   };
 }
 
-function pagingParams(doc: OpenApiDocument, entry: OperationEntry): OperationPlan['paging'] {
+function pagingParams(doc: OpenApiDocument, entry: OperationEntry): ResponsePlan['paging'] {
   const params = [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])]
     .map((p) => deref<ParameterObject>(doc, p))
     .filter((p): p is ParameterObject => p?.in === 'query');

@@ -1,7 +1,7 @@
 import { echoId, mediaBody, type BodyContext } from './body.js';
 import { paginatedBody, type PageItems, type PageRequest } from './page-body.js';
 import { MAX_PER_PAGE, readPageParam } from './pagination.js';
-import type { OperationPlan } from './plan.js';
+import type { ResponsePlan } from './plan.js';
 import { placeAt, resourceItem, seededId, valueAt, type ItemSource } from './resources/items.js';
 import type { ResourceRole } from './resources/recognise.js';
 import { seededCount } from './resources/seeded.js';
@@ -21,7 +21,7 @@ export interface SuccessRequest {
  */
 export function successBody(
   ctx: BodyContext,
-  plan: OperationPlan,
+  plan: ResponsePlan,
   at: ResponseMedia,
   request: SuccessRequest,
 ): unknown {
@@ -40,7 +40,7 @@ export function successBody(
 }
 
 /** `page` and `per_page` of a list request, falling back to the defaults (422s are decided before). */
-export function pageRequest(plan: OperationPlan, url: URL): PageRequest {
+export function pageRequest(plan: ResponsePlan, url: URL): PageRequest {
   const page = readPageParam(url.searchParams.get('page'), 1, false);
   const perPage = readPageParam(
     url.searchParams.get('per_page'),

@@ -1,6 +1,6 @@
-import type { SettingsChange } from '../../core/engine/options.js';
+import type { SettingsChange } from '../options.js';
 import { isScenario } from '../../core/engine/scenarios.js';
-import { readDelay, readFailRate } from '../settings.js';
+import { readDelay, readFailRate } from '../scenario/settings.js';
 
 export type ChangeField = keyof SettingsChange;
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { ControlEvent, JournalEntry } from '../../core/engine/options.js';
-import type { Journal } from '../journal.js';
-import type { Reply } from '../reply.js';
-import type { Settings } from '../settings.js';
+import type { ControlEvent, JournalEntry } from '../options.js';
+import type { Journal } from './journal.js';
+import type { Reply } from '../respond/reply.js';
+import type { Settings } from '../scenario/settings.js';
 
 /** What the control API reads and changes of the server it belongs to. */
 export interface ControlDeps {

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { messageReply, type Reply } from '../reply.js';
+import { messageReply, type Reply } from '../respond/reply.js';
 import type { ControlAction, ControlDeps } from './deps.js';
 import { health } from './health.js';
+import { isLoopbackAddress, isLoopbackHost } from './loopback.js';
 import { clearRequests, listRequests } from './requests.js';
 import { reset } from './reset.js';
 import { setChaos, setScenario, showSettings } from './settings.js';
@@ -22,9 +23,11 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlAction>>>> 
 /**
  * Answers a request under `/__apidoc/`, as the mock answers others: JSON, Laravel's 404 and 405
  * bodies. Unlike the API, it carries no CORS headers and refuses a request another origin's
- * page sent (its `Origin` names another host than its `Host`): a web page the developer opens
- * must not reset the mock or read its journal. Off (`control: false`), everything under it is
- * a 403; with a token, a request without it is a 401.
+ * page sent (its `Origin` names another host than its `Host`), and, on a loopback address, a
+ * request whose `Host` names something else than this machine (a page whose name was made to
+ * resolve to 127.0.0.1: DNS rebinding): a web page the developer opens must not reset the mock
+ * or read its journal. Off (`control: false`), everything under it is a 403; with a token, a
+ * request without it is a 401.
  */
 export async function answerControl(req: IncomingMessage, deps: ControlDeps): Promise<Reply> {
   const refused = refusal(req, deps);
@@ -67,6 +70,13 @@ function refusal(req: IncomingMessage, deps: ControlDeps): Reply | undefined {
     return messageReply(
       403,
       'The control API is off. Start the mock with --control-token <token> to use it on this address.',
+    );
+  }
+  const { host } = req.headers;
+  if (host !== undefined && isLoopbackAddress(req.socket.localAddress) && !isLoopbackHost(host)) {
+    return messageReply(
+      403,
+      'On a loopback address the control API answers only the Host localhost or a loopback IP: a page on another name that resolves here must not drive the mock.',
     );
   }
   const origin = req.headers.origin;

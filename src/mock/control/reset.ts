@@ -1,4 +1,4 @@
-import { messageReply } from '../reply.js';
+import { messageReply } from '../respond/reply.js';
 import type { ControlAction } from './deps.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, readBody } from '../../core/engine/http.js';
-import type { Reply } from '../reply.js';
-import { messageReply } from '../reply.js';
+import type { Reply } from '../respond/reply.js';
+import { messageReply } from '../respond/reply.js';
 import { readChange, type ChangeField } from './change.js';
 import type { ControlAction, ControlDeps } from './deps.js';
 

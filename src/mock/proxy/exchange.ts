@@ -1,8 +1,8 @@
-import { operationName } from '../settings.js';
+import { operationName } from '../scenario/settings.js';
 import type { IncomingMessage } from 'node:http';
 import type { Violation } from '../../core/contract/types.js';
 import { MAX_BODY_BYTES, sendsBody } from '../../core/engine/http.js';
-import { messageReply, prepare } from '../reply.js';
+import { messageReply, prepare } from '../respond/reply.js';
 import { collect, replay } from './body.js';
 import type { Exchange } from './types.js';
 import { upstreamErrorReply } from './problems.js';

@@ -2,18 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { responseContract } from '../../core/contract/check.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import { UserError } from '../../core/errors.js';
-import {
-  DEFAULT_PROXY_TIMEOUT,
-  type ProxyOptions,
-  type ResolvedMockOptions,
-} from '../../core/engine/options.js';
+import { DEFAULT_PROXY_TIMEOUT, type ProxyOptions, type ResolvedMockOptions } from '../options.js';
 import type { OpenApiDocument } from '../../core/types.js';
 import { requestTarget } from '../../core/request-target.js';
-import { isPreflight } from '../cors.js';
+import { isPreflight } from '../respond/cors.js';
 import type { Pipeline } from '../pipeline.js';
-import type { Settings } from '../settings.js';
-import type { Router } from '../router.js';
-import { requestRouter } from '../routing.js';
+import type { Settings } from '../scenario/settings.js';
+import type { Router } from '../route/tree.js';
+import { requestRouter } from '../route/match.js';
 import { compileRequestChecks } from './request-checks.js';
 import type { Matched, OperationChecks, ResolvedProxy } from './types.js';
 
@@ -47,6 +43,7 @@ export function createProxy(
     let checks = compiled.get(entry);
     if (!checks) {
       checks = {
+        doc,
         entry,
         request: compileRequestChecks(doc, entry),
         response: responseContract(doc, entry),

@@ -1,5 +1,5 @@
 import type { Violation } from '../../core/contract/types.js';
-import { prepare, type PreparedReply } from '../reply.js';
+import { prepare, type PreparedReply } from '../respond/reply.js';
 import type { UpstreamError } from './upstream.js';
 
 /** The backend gave no answer: a 502 or 504 with the mock's `{"message"}` error body. */

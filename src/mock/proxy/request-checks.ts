@@ -7,7 +7,7 @@ import { compileParameter, mergeParameters } from '../../core/engine/validate/pa
 import type { Check, ValidationErrors } from '../../core/engine/validate/types.js';
 import { deref } from '../../core/refs.js';
 import type { OpenApiDocument, RequestBodyObject } from '../../core/types.js';
-import { parseBody, type ParsedBody } from '../request-body.js';
+import { parseBody, type ParsedBody } from '../validate/read-body.js';
 
 /** One operation's request checks, each knowing where it looks (query, header, body, ...). */
 export interface RequestChecks {

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HeadVerdict } from '../../core/contract/check.js';
 import type { Exchange } from './types.js';
 import { upstreamErrorReply, violationProblem } from './problems.js';
+import { checkBody } from './large-body.js';
 import { answerWithMock, sendPrepared, sendUpstream } from './send.js';
 import { isUnrouted, MAYBE_UNROUTED } from './unrouted.js';
 import { asUpstreamError, timedOut, UpstreamError } from './upstream.js';
@@ -49,9 +50,10 @@ export async function answer(ex: Exchange, upstream: IncomingMessage): Promise<v
   if (unrouted && isUnrouted(status, payload, matched.checks!.entry.operation)) {
     return answerWithMock(ex);
   }
-  // A large body is checked on a later turn of the event loop, so that others are served first.
-  if (payload.length > 256 * 1024) await new Promise((resolve) => setImmediate(resolve));
-  const found = [...head.violations, ...(head.body?.(payload) ?? [])];
+  // A large body is checked in a worker thread, while this one serves other requests.
+  const body = await checkBody(matched.checks!.doc, head, payload);
+  if (body.note) ex.note = body.note;
+  const found = [...head.violations, ...body.violations];
   if (proxy.strict && found.length > 0) return refuse(ex, status, found);
   ex.violations.push(...found);
   sendUpstream(ex, upstream, read.chunks);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { withOriginHeaders } from '../cors.js';
-import type { PreparedReply } from '../reply.js';
+import { withOriginHeaders } from '../respond/cors.js';
+import type { PreparedReply } from '../respond/reply.js';
 import { replay } from './body.js';
 import type { Exchange } from './types.js';
 import {

@@ -2,9 +2,10 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseContract } from '../../core/contract/check.js';
 import type { Violation } from '../../core/contract/types.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
-import type { ResolvedMockOptions } from '../../core/engine/options.js';
+import type { OpenApiDocument } from '../../core/types.js';
+import type { ResolvedMockOptions } from '../options.js';
 import type { Pipeline } from '../pipeline.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../scenario/settings.js';
 import type { RequestChecks } from './request-checks.js';
 import type { Upstream } from './upstream.js';
 
@@ -17,6 +18,7 @@ export interface ResolvedProxy {
 
 /** An operation's checks both ways, compiled on its first request. */
 export interface OperationChecks {
+  doc: OpenApiDocument;
   entry: OperationEntry;
   request: RequestChecks;
   response: ResponseContract;

@@ -2,7 +2,7 @@ import { declaredForm, mediaBody, type BodyContext } from '../../core/engine/bod
 import { conforms } from '../../core/engine/generate/index.js';
 import { paginatedBody } from '../../core/engine/page-body.js';
 import { pageWindow } from '../../core/engine/pagination.js';
-import type { OperationPlan } from '../../core/engine/plan.js';
+import type { OperationPlan } from '../plan.js';
 import {
   numericIds,
   placeAt,
@@ -13,25 +13,30 @@ import type { ResourceKind, ResourceRole } from '../../core/engine/resources/rec
 import { seededCount } from '../../core/engine/resources/seeded.js';
 import { responseMedia, type ResponseMedia } from '../../core/engine/responses.js';
 import { itemSource, pageRequest } from '../../core/engine/success.js';
-import { messageReply, type Reply } from '../reply.js';
-import { scenarioReply } from '../scenario-reply.js';
+import { boundedCache, type BoundedCache } from '../cache.js';
+import { messageReply, prepare, type PreparedReply, type Reply } from '../respond/reply.js';
+import { scenarioReply } from '../scenario/error-reply.js';
 import { idKey, mergeInput, seededIds, shaped, stamp } from './items.js';
 import { StateFullError, type StateStore } from './store.js';
 
 /** One request to a collection's operation, validated, as the state handlers read it. */
 export interface StateRequest {
   ctx: BodyContext;
-  /** The request's absolute URL, for page links. */
-  url: URL;
+  /** The request's absolute URL, for page links (made when a list needs it). */
+  url: () => URL;
   params: Record<string, string>;
   body: unknown;
+  /** What the answer depends on besides the item: the reply cache's key of the request. */
+  key: string;
 }
 
-export type StateHandler = (request: StateRequest) => Promise<Reply>;
+export type StateHandler = (request: StateRequest) => Promise<Reply | PreparedReply>;
 
 /** What one handler is given: the operation, its role, the store and the request. */
 interface Call extends StateRequest {
   plan: OperationPlan;
+  /** Reads answered, by request key, with the stored item they showed (see `read`). */
+  answers: BoundedCache<Answered>;
   role: ResourceRole;
   store: StateStore;
   source: ItemSource;
@@ -39,9 +44,15 @@ interface Call extends StateRequest {
   count: number;
 }
 
-const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply>> = {
+/** A read's prepared answer and what the store held when it was made. */
+interface Answered {
+  stored: unknown;
+  reply: PreparedReply;
+}
+
+const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply | PreparedReply>> = {
   list,
-  read: async (call) => withItem(call, async (id, item) => answer(call, id, item)),
+  read,
   create,
   update: async (call) =>
     withItem(call, async (id) => {
@@ -73,12 +84,17 @@ export function stateHandler(
   const role = plan.resource;
   if (!role) return undefined;
   const handle = HANDLERS[role.kind];
+  const answers = boundedCache<Answered>(
+    2_000,
+    8 * 1024 * 1024,
+    (a) => a.reply.payload?.length ?? 0,
+  );
   return async (request) => {
     const source = itemSource(request.ctx, role, request.params);
     const { doc, serverSeed } = request.ctx;
     const count = seededCount(doc, serverSeed, role.collection, source.path);
     try {
-      return await handle({ ...request, plan, role, store: await store, source, count });
+      return await handle({ ...request, plan, role, answers, store: await store, source, count });
     } catch (error) {
       if (error instanceof StateFullError) return messageReply(507, error.message);
       return messageReply(
@@ -100,7 +116,7 @@ async function list(call: Call): Promise<Reply> {
       : seededIds(source, call.count).filter((id) => !summary.deleted.has(id));
   const total = seeded.length + summary.created;
   const paged = role.list && 'page' in role.list ? role.list.page : undefined;
-  const request = paged ? pageRequest(plan, call.url) : undefined;
+  const request = paged ? pageRequest(plan, call.url()) : undefined;
   // Only the page's items are read from the store: a page costs O(page), whatever the total.
   let from = 1;
   let to = total;
@@ -133,6 +149,21 @@ async function list(call: Call): Promise<Reply> {
   return { status: plan.successStatus, ...declaredForm(ctx.doc, at, body) };
 }
 
+/**
+ * A read: its answer is made once per request key and kept while the store holds the same
+ * item (a write stores a new object, so an answer kept is never stale). Items from Redis are
+ * parsed anew on each read, so there the answer is made each time.
+ */
+async function read(call: Call): Promise<Reply | PreparedReply> {
+  return withItem(call, async (id, item, stored) => {
+    const known = call.answers.get(call.key);
+    if (known && known.stored === stored) return known.reply;
+    const reply = prepare(answer(call, id, item));
+    call.answers.set(call.key, { stored, reply });
+    return reply;
+  });
+}
+
 async function create(call: Call): Promise<Reply> {
   const { ctx, role, source, store } = call;
   const { collection } = role;
@@ -143,9 +174,10 @@ async function create(call: Call): Promise<Reply> {
     !numericIds(ctx.doc, collection) &&
     (isSeeded(call, id) || (await store.item(source.path, id)).item !== undefined);
   if (taken) id = `${id}-${n}`;
-  const seeded = shaped(source, id, undefined, collection.itemSchema);
-  const merged = mergeInput(ctx.doc, collection.itemSchema, seeded, call.body, collection.idField);
-  const item = stamp(ctx.doc, collection.itemSchema, merged, ['created_at', 'updated_at']);
+  // Only what the client wrote and the timestamps are stored: the rest of the item is the
+  // seeded item of its id, made again when it is shown (see `shaped`), as for seeded items.
+  const written = mergeInput(ctx.doc, collection.itemSchema, {}, call.body, collection.idField);
+  const item = stamp(ctx.doc, collection.itemSchema, written, ['created_at', 'updated_at']);
   if (taken && collection.idField !== undefined) item[collection.idField] = id;
   await store.create(source.path, id, item);
   return answer(call, id, item);
@@ -154,8 +186,8 @@ async function create(call: Call): Promise<Reply> {
 /** The item the path names, or Laravel's 404 when it does not exist (any more). */
 async function withItem(
   call: Call,
-  then: (id: string, item: unknown) => Promise<Reply>,
-): Promise<Reply> {
+  then: (id: string, item: unknown, stored: unknown) => Promise<Reply | PreparedReply>,
+): Promise<Reply | PreparedReply> {
   const raw = call.role.param === undefined ? undefined : call.params[call.role.param];
   if (raw === undefined) return notFound(call, '');
   const id = idKey(call.source, raw);
@@ -165,9 +197,10 @@ async function withItem(
     return then(
       id,
       stored.item ?? shaped(call.source, id, undefined, call.role.collection.itemSchema),
+      stored.item,
     );
   }
-  return stored.item === undefined ? notFound(call, raw) : then(id, stored.item);
+  return stored.item === undefined ? notFound(call, raw) : then(id, stored.item, stored.item);
 }
 
 function isSeeded(call: Call, id: string): boolean {

@@ -6,45 +6,16 @@ import {
   type StateStore,
   type StoredItem,
 } from './store.js';
+import { CreatedOrder } from './created-order.js';
 
-/**
- * One collection's writes. Created ids are kept in creation order in an array read from
- * `head`: a page is a slice (O(page)), the oldest goes out in O(1). A removed created id is
- * dropped from `stored` at once and from the order when the order is next read (once per
- * removal burst, O(n)).
- */
+/** One collection's writes: only what clients changed. */
 class Kept {
   readonly deleted = new Set<string>();
-  /** Created items, and seeded items' changed fields, by id. */
+  /** What clients wrote of each item (a created one's fields and timestamps, a seeded one's changes), by id. */
   readonly stored = new Map<string, Record<string, unknown>>();
-  readonly createdIds = new Set<string>();
-  order: string[] = [];
-  head = 0;
-  stale = false;
+  /** Created ids, oldest first: a page costs O(log n + page), whatever was removed. */
+  readonly created = new CreatedOrder();
   counter = 0;
-
-  compact(): void {
-    if (!this.stale && this.head < 1024) return;
-    const seen = new Set<string>();
-    this.order = this.order.slice(this.head).filter((id) => {
-      if (!this.createdIds.has(id) || seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
-    this.head = 0;
-    this.stale = false;
-  }
-
-  evictOldest(): void {
-    while (this.head < this.order.length) {
-      const id = this.order[this.head++]!;
-      if (!this.createdIds.has(id)) continue;
-      this.createdIds.delete(id);
-      this.stored.delete(id);
-      break;
-    }
-    if (this.head > 1024 && this.head * 2 > this.order.length) this.compact();
-  }
 }
 
 const EMPTY: CollectionSummary = { deleted: new Set(), created: 0 };
@@ -69,13 +40,11 @@ export function memoryStore(limits: StateLimits = DEFAULT_STATE_LIMITS): StateSt
   return {
     summary: async (key) => {
       const found = collections.get(key);
-      return found ? { deleted: found.deleted, created: found.createdIds.size } : EMPTY;
+      return found ? { deleted: found.deleted, created: found.created.size } : EMPTY;
     },
     createdIds: async (key, from, to) => {
       const found = collections.get(key);
-      if (!found) return [];
-      found.compact();
-      return found.order.slice(found.head + from, found.head + to);
+      return found ? found.created.slice(from, to) : [];
     },
     items: async (key, ids) => {
       const found = collections.get(key);
@@ -88,15 +57,14 @@ export function memoryStore(limits: StateLimits = DEFAULT_STATE_LIMITS): StateSt
     nextCreated: async (key) => ++written(key).counter,
     create: async (key, id, item) => {
       const found = written(key);
-      if (found.createdIds.has(id)) found.stale = true;
-      found.createdIds.add(id);
-      found.order.push(id);
+      found.created.add(id);
       found.stored.set(id, item);
-      while (found.createdIds.size > limits.maxItems) found.evictOldest();
+      while (found.created.size > limits.maxItems)
+        found.stored.delete(found.created.removeOldest()!);
     },
     update: async (key, id, changes, seeded) => {
       const found = collections.get(key);
-      if (seeded ? found?.deleted.has(id) : !found?.createdIds.has(id)) return undefined;
+      if (seeded ? found?.deleted.has(id) : !found?.created.has(id)) return undefined;
       const kept = found ?? written(key);
       const next = { ...kept.stored.get(id), ...changes };
       kept.stored.set(id, next);
@@ -111,9 +79,8 @@ export function memoryStore(limits: StateLimits = DEFAULT_STATE_LIMITS): StateSt
         return true;
       }
       const found = collections.get(key);
-      if (!found?.createdIds.delete(id)) return false;
+      if (!found?.created.remove(id)) return false;
       found.stored.delete(id);
-      found.stale = true;
       return true;
     },
     reset: async () => {

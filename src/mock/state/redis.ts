@@ -1,4 +1,5 @@
 import { UserError } from '../../core/errors.js';
+import { boundedCache } from '../cache.js';
 import {
   DEFAULT_STATE_LIMITS,
   StateFullError,
@@ -125,11 +126,25 @@ export async function redisStore(
     }
     return out;
   };
-  const parse = (hash: Record<string, string> | undefined): Record<string, unknown> | undefined => {
+  // The item last read under each key, by the text it was parsed from: a hash read again
+  // unchanged gives the same object, so that the answer kept for it is used again.
+  const parsed = boundedCache<{ text: string; item: Record<string, unknown> }>(
+    2_000,
+    4 * 1024 * 1024,
+    (entry, key) => 2 * (entry.text.length + key.length) + 200,
+  );
+  const parse = (
+    key: string,
+    hash: Record<string, string> | undefined,
+  ): Record<string, unknown> | undefined => {
     if (!hash || !Object.hasOwn(hash, MARK)) return undefined;
+    const text = Object.entries(hash).flat().join('\u0000');
+    const known = parsed.get(key);
+    if (known?.text === text) return known.item;
     const out: Record<string, unknown> = {};
     for (const [name, json] of Object.entries(hash))
       if (name !== MARK) out[name] = JSON.parse(json);
+    parsed.set(key, { text, item: out });
     return out;
   };
   const full = (error: unknown): never => {
@@ -156,7 +171,7 @@ export async function redisStore(
       const multi = client.multi();
       for (const id of ids) multi.hGetAll(keys(collection, id).item);
       const hashes = (await multi.exec()) as unknown as Record<string, string>[];
-      return hashes.map(parse);
+      return hashes.map((hash, i) => parse(keys(collection, ids[i]).item, hash));
     },
     item: async (collection, id): Promise<StoredItem> => {
       const k = keys(collection, id);
@@ -164,7 +179,7 @@ export async function redisStore(
         client.sIsMember(k.deleted, id),
         client.hGetAll(k.item),
       ]);
-      return { deleted: Boolean(deleted), item: parse(hash) };
+      return { deleted: Boolean(deleted), item: parse(k.item, hash) };
     },
     nextCreated: async (collection) => Number(await client.incr(keys(collection).counter)),
     create: async (collection, id, item) => {
@@ -198,7 +213,7 @@ export async function redisStore(
       if (!reply) return undefined;
       const hash: Record<string, string> = {};
       for (let i = 0; i + 1 < reply.length; i += 2) hash[reply[i]!] = reply[i + 1]!;
-      return parse(hash);
+      return parse(keys(collection, id).item, hash);
     },
     remove: async (collection, id, seeded) => {
       const removed = await client.eval(REMOVE, {

@@ -14,7 +14,7 @@ export interface CollectionSummary {
 /** One stored item, and whether it was a seeded one that was deleted. */
 export interface StoredItem {
   deleted: boolean;
-  /** The whole item for a created one; a seeded one's changed fields. */
+  /** What clients wrote of it: a created one's fields and timestamps, a seeded one's changes. */
   item: Record<string, unknown> | undefined;
 }
 

@@ -5,7 +5,7 @@ import {
   invalidCredential,
   isAuthenticated,
   type AuthRequest,
-} from '../../../src/core/engine/auth/index.js';
+} from '../../../src/mock/auth/index.js';
 
 const doc: OpenApiDocument = {
   openapi: '3.0.3',

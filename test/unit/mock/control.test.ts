@@ -2,10 +2,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paginationWarnings } from '../../../src/core/engine/envelope.js';
 import { loadSpec } from '../../../src/core/load.js';
-import { accepts } from '../../../src/mock/accept.js';
+import { accepts } from '../../../src/mock/validate/accept.js';
 import { readChange } from '../../../src/mock/control/change.js';
-import { Journal } from '../../../src/mock/journal.js';
-import { readDelay, readFailRate } from '../../../src/mock/settings.js';
+import { Journal } from '../../../src/mock/control/journal.js';
+import { readDelay, readFailRate } from '../../../src/mock/scenario/settings.js';
 import { EXAMPLE_SPEC, FIXTURES } from '../../e2e/helpers.js';
 
 describe('readDelay', () => {

@@ -3,7 +3,7 @@ import type { OperationObject } from '../../../../src/core/types.js';
 import {
   requiredFieldErrors,
   type ValidationErrors,
-} from '../../../../src/core/engine/validate/index.js';
+} from '../../../../src/mock/validate/request.js';
 import { type GivenRequest, jsonBody, makeDoc, validate } from './helpers.js';
 
 const doc = makeDoc({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperationObject } from '../../../../src/core/types.js';
 import { parseFormFields } from '../../../../src/core/engine/http.js';
 import type { FieldsResult } from '../../../../src/core/engine/input-fields.js';
-import { parseMultipart } from '../../../../src/mock/multipart.js';
+import { parseMultipart } from '../../../../src/mock/validate/multipart.js';
 import { makeDoc, validate, validateParams } from './helpers.js';
 
 /** The fields read, or undefined for a body that could not be read. */

@@ -9,7 +9,7 @@ import {
   compileRequestValidator,
   type RequestInput,
   type ValidationErrors,
-} from '../../../../src/core/engine/validate/index.js';
+} from '../../../../src/mock/validate/request.js';
 
 /** A request as a test writes it: the query as a string, everything else optional. */
 export interface GivenRequest {

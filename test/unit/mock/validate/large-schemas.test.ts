@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
-import { compileRequestValidator } from '../../../../src/core/engine/validate/index.js';
+import { compileRequestValidator } from '../../../../src/mock/validate/request.js';
 import { input, makeDoc } from './helpers.js';
 
 /**

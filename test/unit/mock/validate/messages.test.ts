@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
-import type { ValidationErrors } from '../../../../src/core/engine/validate/index.js';
+import type { ValidationErrors } from '../../../../src/mock/validate/request.js';
 import { jsonBody, makeDoc, validate } from './helpers.js';
 
 /** One property per rule, so each row fails exactly one of them. */

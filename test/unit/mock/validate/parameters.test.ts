@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterObject, SchemaObject } from '../../../../src/core/types.js';
-import type { ValidationErrors } from '../../../../src/core/engine/validate/index.js';
+import type { ValidationErrors } from '../../../../src/mock/validate/request.js';
 import { type GivenRequest, makeDoc, validate, validateParams } from './helpers.js';
 
 type Row = [

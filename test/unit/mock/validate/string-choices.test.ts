@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument, OperationObject } from '../../../../src/core/types.js';
-import { compileRequestValidator } from '../../../../src/core/engine/validate/index.js';
+import { compileRequestValidator } from '../../../../src/mock/validate/request.js';
 
 const doc: OpenApiDocument = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} };
 const operation: OperationObject = {

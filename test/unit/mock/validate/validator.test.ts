@@ -4,7 +4,7 @@ import type { OperationObject } from '../../../../src/core/types.js';
 import {
   compileRequestValidator,
   type ValidationErrors,
-} from '../../../../src/core/engine/validate/index.js';
+} from '../../../../src/mock/validate/request.js';
 import { type GivenRequest, input, makeDoc } from './helpers.js';
 
 const doc = makeDoc({
