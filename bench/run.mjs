@@ -266,47 +266,19 @@ async function runCase(ctx, name, fn) {
 }
 
 function commandFor(ctx, kind, spec, port, replies, extra = [], upstream) {
+  const mock = (...options) => ({
+    command: process.execPath,
+    args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', ...options],
+  });
   switch (kind) {
     case 'apidoc':
-      return {
-        command: process.execPath,
-        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', ...extra],
-      };
+      return mock(...extra);
     case 'memory':
-      return {
-        command: process.execPath,
-        args: [CLI, 'mock', '--spec', spec, '--port', String(port), '--quiet', '--stateful'],
-      };
+      return mock('--stateful');
     case 'redis':
-      return {
-        command: process.execPath,
-        args: [
-          CLI,
-          'mock',
-          '--spec',
-          spec,
-          '--port',
-          String(port),
-          '--quiet',
-          '--state',
-          `redis://127.0.0.1:${upstream}/0`,
-        ],
-      };
+      return mock('--state', `redis://127.0.0.1:${upstream}/0`);
     case 'proxy':
-      return {
-        command: process.execPath,
-        args: [
-          CLI,
-          'mock',
-          '--spec',
-          spec,
-          '--port',
-          String(port),
-          '--quiet',
-          '--proxy',
-          `http://127.0.0.1:${upstream}`,
-        ],
-      };
+      return mock('--proxy', `http://127.0.0.1:${upstream}`);
     case 'bareProxy':
       return { command: process.execPath, args: [BARE_PROXY, String(port), String(upstream)] };
     case 'bare':

@@ -138,8 +138,7 @@ function allowedKeys(node: Node, ctx: EvalContext): PhpValue | undefined {
   const data =
     keys?.name === 'array_keys' && keys.args.length === 1 ? argValue(keys.args[0]) : undefined;
   if (!data || !isWholeInput(evaluate(data, ctx))) return undefined;
-  const lists = diff.args.slice(1).map((arg) => evaluate(argValue(arg), ctx));
-  return lists.length === 1 ? lists[0] : merge(lists);
+  return merge(diff.args.slice(1).map((arg) => evaluate(argValue(arg), ctx)));
 }
 
 const CAST_TYPES: Record<string, 'integer' | 'number' | 'boolean'> = {

@@ -216,7 +216,7 @@ function aggregate(method: string): MethodRule {
 
 /** Laravel's key for an aggregate: `snake("{relation} {function} {column}")`, punctuation out. */
 function aggregateKey(relation: string, fn: string, column: string): string {
-  const words = `${relation} ${fn === 'exists' ? 'exists' : fn}${column && column !== '*' ? ` ${column}` : ''}`;
+  const words = `${relation} ${fn}${column && column !== '*' ? ` ${column}` : ''}`;
   return snake(words.replace(/[^\p{L}\p{N}\s_]/gu, ''))
     .replace(/\s+/g, '_')
     .replace(/_+/g, '_');

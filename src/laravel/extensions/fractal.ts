@@ -11,6 +11,7 @@ import {
   type Field,
   type Type,
 } from '../infer/type.js';
+import { studly } from '../../core/inflect.js';
 import { stringList } from '../php/value.js';
 
 /**
@@ -55,7 +56,7 @@ const setPaginator: MethodRule = (r) =>
   withState(r, { paginated: { kind: 'literal', value: true } });
 
 /** How a nested resource (an include) is serialized: as the root's serializer would. */
-type Nest = ((resource: Type) => Type) | undefined;
+type Nest = (resource: Type) => Type;
 
 /**
  * What the transformer makes of one item: its `transform()` (or a closure's result), with its
@@ -76,42 +77,25 @@ function transform(transformer: Type, item: Type, ctx: Ctx, nest?: Nest): Type {
   );
 }
 
-/** The depth of includes followed: a transformer's includes, and theirs. */
-const MAX_INCLUDE_DEPTH = 1;
-const includeDepth = new WeakMap<Ctx['infer'], number>();
-
 function withIncludes(made: Type, transformer: Obj, item: Type, ctx: Ctx, nest: Nest): Type {
   const { classes } = ctx.infer.world;
-  const depth = includeDepth.get(ctx.infer) ?? 0;
-  if (!nest || depth >= MAX_INCLUDE_DEPTH) return made;
-  const wanted = stringList(classes.property(transformer.class, 'defaultIncludes'));
-  if (wanted.length === 0) return made;
-  includeDepth.set(ctx.infer, depth + 1);
-  try {
-    const fields: Field[] = [];
-    for (const name of wanted) {
-      const method = `include${name.replace(/(^|[_.-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
-      if (!classes.method(transformer.class, method) || fields.some((f) => f.key === name))
-        continue;
-      const included = nest(ctx.infer.call(transformer, method, [item], ctx.frame));
-      fields.push({ key: name, type: included });
-    }
-    return union(
-      members(made).map((t) =>
-        t.kind === 'shape'
-          ? {
-              ...t,
-              fields: [
-                ...t.fields,
-                ...fields.filter((f) => !t.fields.some((g) => g.key === f.key)),
-              ],
-            }
-          : t,
-      ),
-    );
-  } finally {
-    includeDepth.set(ctx.infer, depth);
+  const fields: Field[] = [];
+  for (const name of stringList(classes.property(transformer.class, 'defaultIncludes'))) {
+    const method = `include${studly(name)}`;
+    if (!classes.method(transformer.class, method) || fields.some((f) => f.key === name)) continue;
+    fields.push({ key: name, type: nest(ctx.infer.call(transformer, method, [item], ctx.frame)) });
   }
+  if (fields.length === 0) return made;
+  return union(
+    members(made).map((t) =>
+      t.kind === 'shape'
+        ? {
+            ...t,
+            fields: [...t.fields, ...fields.filter((f) => !t.fields.some((g) => g.key === f.key))],
+          }
+        : t,
+    ),
+  );
 }
 
 const PAGINATION: Type = {
@@ -144,8 +128,11 @@ const META: Field = {
   type: { kind: 'shape', fields: [{ key: 'pagination', type: PAGINATION }] },
 };
 
-/** `createData($resource)->toArray()`. */
-function serialize(scope: Obj, ctx: Ctx): Type {
+/**
+ * `createData($resource)->toArray()`; with `includes`, a transformer's default includes too (an
+ * include's own includes are not followed).
+ */
+function serialize(scope: Obj, ctx: Ctx, includes = true): Type {
   const res = scope.state?.resource;
   if (!res) return unknown('fractal resource');
   return union(
@@ -155,8 +142,8 @@ function serialize(scope: Obj, ctx: Ctx): Type {
       const isList = ctx.infer.isA(r.class, [COLLECTION]);
       const data = r.state.data ?? unknown();
       // An include is serialized as the root is (JSON:API puts them elsewhere: not followed).
-      const nest: Nest =
-        serializerOf(serializerObject(scope.state?.serializer), ctx) === 'json-api'
+      const nest: Nest | undefined =
+        !includes || serializerOf(serializerObject(scope.state?.serializer), ctx) === 'json-api'
           ? undefined
           : (included) =>
               serialize(
@@ -166,6 +153,7 @@ function serialize(scope: Obj, ctx: Ctx): Type {
                   state: { ...scope.state, resource: included },
                 },
                 ctx,
+                false,
               );
       const transformed = transform(
         r.state.transformer ?? unknown(),

@@ -74,15 +74,14 @@ class Resolver {
         );
       }
       case 'new': {
-        const args = value.args.map((a) => this.value(a, at));
         // `(new ValidCustomFields($team))->toRules($input)`: what the project method returns.
         const [first, ...rest] = value.chain ?? [];
         if (first && rest.length === 0) {
-          const callArgs = first.args.map((a) => this.value(a, at));
-          const found = this.method(value.className, first.method, callArgs, value.className, at);
+          const args = first.args.map((a) => this.value(a, at));
+          const found = this.method(value.className, first.method, args, value.className, at);
           if (found !== undefined) return found;
         }
-        return { ...value, args };
+        return { ...value, args: value.args.map((a) => this.value(a, at)) };
       }
       case 'const':
         return value.value !== undefined
