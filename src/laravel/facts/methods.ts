@@ -106,22 +106,25 @@ export function methodFacts(
   const variables = () =>
     (composed ??= collectAssignments(body, { compose: true, params: inner.params }));
   if (VALUE_METHODS.has(name)) facts.returns = returnedValue(method, inner, variables());
-  if (
-    (role.controller || name === '__invoke') &&
-    visibility === 'public' &&
-    !facts.static &&
-    !MAGIC.test(name)
-  ) {
+  // A trait's public methods may be a controller's actions (`use AuthenticatesUsers;`) as
+  // well as a model's relations or values: both are read.
+  const action = role.controller || role.trait === true || name === '__invoke';
+  if (action && visibility === 'public' && !facts.static && !MAGIC.test(name))
     facts.handler = analyseHandler(method, ctx);
-  } else if (!role.controller && visibility === 'public' && facts.params.length === 0) {
+  if (
+    !role.controller &&
+    (!facts.handler || role.trait === true) &&
+    visibility === 'public' &&
+    facts.params.length === 0
+  ) {
     const relation = relationOf(method, ctx);
     if (relation) facts.relation = relation;
   }
   if (
     facts.returns === undefined &&
-    !facts.handler &&
+    (!facts.handler || role.trait === true || returnsScalar(method)) &&
     !facts.relation &&
-    mayBeFolded(name, facts, role)
+    (mayBeFolded(name, facts, role) || returnsScalar(method))
   ) {
     const value = valueReturned(method, inner, variables);
     if (value !== undefined) facts.returns = value;
@@ -137,7 +140,8 @@ export function methodFacts(
       },
     );
     // A handler's own validation and inputs are in `handler`; its calls are followed.
-    const kept = facts.handler ? handlerUses(uses) : uses;
+    // A trait keeps them in `uses` too: its methods are also helpers that others read.
+    const kept = facts.handler && role.trait !== true ? handlerUses(uses) : uses;
     if (kept) facts.uses = kept;
   }
   if (role.controller && name === '__construct') {
@@ -185,6 +189,16 @@ function mayUseRequest(facts: MethodFacts, role: ClassRole): boolean {
  * requests), static helpers (`ValidationPatterns::nameRules()`), global functions, and any
  * method named for rules or validation.
  */
+/**
+ * A method without parameters whose first `return` is a literal string, number or boolean:
+ * a setting a class overrides (`username()` giving `'login'`), read where the value is used.
+ */
+function returnsScalar(method: Node): boolean {
+  if (children(method, 'arguments').length > 0) return false;
+  const kind = firstReturn(method)?.expr?.kind;
+  return kind === 'string' || kind === 'number' || kind === 'boolean';
+}
+
 function mayBeFolded(name: string, facts: MethodFacts, role: ClassRole): boolean {
   return (
     role.request === true ||

@@ -3,6 +3,8 @@ import { argValue, flattenChain, staticCall } from '../php/chain.js';
 import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
 import type { ColumnDecl, TableOp } from '../facts/types.js';
+import { isPhpArray, type PhpValue } from '../php/value.js';
+import { collectAssignments } from '../php/variables.js';
 
 const OPS: Record<string, TableOp['op']> = {
   create: 'create',
@@ -29,13 +31,25 @@ export function migrationOps(program: Node, ctx: EvalContext): TableOp[] {
 }
 
 function collect(method: Node, ctx: EvalContext, ops: TableOp[]): void {
-  walk(method, (node) => {
-    const call = staticCall(node);
+  const local = { ...ctx, variables: collectAssignments(child(method, 'body')) };
+  visit(method, local, ops, new Map());
+}
+
+/**
+ * The `Schema::` calls under a node; a `foreach` over a literal list of tables (`foreach
+ * (['books', 'pages'] as $table) Schema::table($table, ...)`) makes its calls once per table.
+ */
+function visit(node: Node, ctx: EvalContext, ops: TableOp[], bound: Map<string, PhpValue>): void {
+  walk(node, (inner) => {
+    if (inner !== node && inner.kind === 'foreach') return eachTable(inner, ctx, ops, bound);
+    const call = staticCall(inner);
     if (!call) return;
     const className = lookupClass(call.what, ctx);
     const op = OPS[call.method];
     if (!className || shortName(className) !== 'Schema' || !op) return;
-    const table = evaluate(argValue(call.args[0]), ctx);
+    const first = argValue(call.args[0]);
+    const named = first?.kind === 'variable' && typeof first.name === 'string' ? first.name : '';
+    const table = bound.get(named) ?? evaluate(first, ctx);
     if (typeof table !== 'string') return false;
     const entry: TableOp = { table, op, columns: [] };
     if (op === 'rename') {
@@ -49,6 +63,22 @@ function collect(method: Node, ctx: EvalContext, ops: TableOp[]): void {
     ops.push(entry);
     return false;
   });
+}
+
+/** A `foreach` whose list is known: its body once per item, the value variable bound to it. */
+function eachTable(
+  loop: Node,
+  ctx: EvalContext,
+  ops: TableOp[],
+  bound: Map<string, PhpValue>,
+): boolean | undefined {
+  const list = evaluate(child(loop, 'source'), ctx);
+  const value = child(loop, 'value');
+  const name = value?.kind === 'variable' && typeof value.name === 'string' ? value.name : '';
+  const body = child(loop, 'body');
+  if (!isPhpArray(list) || !name || !body) return undefined;
+  for (const item of list.items) visit(body, ctx, ops, new Map(bound).set(name, item.value));
+  return false;
 }
 
 function columnsOf(closure: Node, ctx: EvalContext): ColumnDecl[] {

@@ -167,16 +167,16 @@ export class ClassIndex {
     return [...out];
   }
 
-  /** A method as PHP would find it: the class, its traits, then its ancestors. */
+  /**
+   * A method as PHP would find it: the class, its traits (and the traits they use), then its
+   * ancestors.
+   */
   method(name: string, method: string): { facts: MethodFacts; owner: IndexedClass } | undefined {
     for (const c of this.lineage(name)) {
       const own = c.facts.methods[method];
       if (own) return { facts: own, owner: c };
-      for (const t of c.facts.traits ?? []) {
-        const trait = this.lookup(t);
-        const found = trait?.facts.methods[method];
-        if (trait && found) return { facts: found, owner: trait };
-      }
+      const trait = this.inTraits(c, (t) => method in t.facts.methods);
+      if (trait) return { facts: trait.facts.methods[method]!, owner: trait };
     }
     return undefined;
   }
@@ -185,10 +185,25 @@ export class ClassIndex {
   property(name: string, property: string): PhpValue | undefined {
     for (const c of this.lineage(name)) {
       if (property in c.facts.properties) return c.facts.properties[property];
-      for (const t of c.facts.traits ?? []) {
-        const trait = this.lookup(t);
-        if (trait && property in trait.facts.properties) return trait.facts.properties[property];
-      }
+      const trait = this.inTraits(c, (t) => property in t.facts.properties);
+      if (trait) return trait.facts.properties[property];
+    }
+    return undefined;
+  }
+
+  /** The first trait of a class, or of the traits it uses, in the order written, that has it. */
+  private inTraits(
+    from: IndexedClass,
+    has: (trait: IndexedClass) => boolean,
+    seen = new Set<string>(),
+  ): IndexedClass | undefined {
+    for (const t of from.facts.traits ?? []) {
+      const trait = this.lookup(t);
+      if (!trait || seen.has(trait.facts.name)) continue;
+      seen.add(trait.facts.name);
+      if (has(trait)) return trait;
+      const inner = this.inTraits(trait, has, seen);
+      if (inner) return inner;
     }
     return undefined;
   }

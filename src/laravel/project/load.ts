@@ -3,6 +3,7 @@ import path from 'node:path';
 import { contentHash } from '../hash.js';
 import type { CacheStats, FactsCache } from '../cache.js';
 import { analyseFile } from '../facts/analyse-file.js';
+import { stubFileOf, stubSource } from '../extensions/stubs/index.js';
 import type { FileFacts } from '../facts/types.js';
 import { classFileCandidates, type Psr4Root } from '../php/psr4.js';
 import { resolvePhpPath } from '../routes/paths.js';
@@ -84,9 +85,11 @@ export function readFile(
   options: LoadOptions,
   stats: CacheStats,
 ): FileRead {
+  const { cache } = options;
+  const stub = stubSource(rel);
+  if (stub !== undefined) return readContent(rel, stub, stub.length, 0, cache, stats);
   const absolute = path.join(dir, rel);
   const { size, mtimeMs } = statSync(absolute);
-  const { cache } = options;
   if (options.incremental) {
     const hash = cache.unchangedHash(rel, size, mtimeMs);
     const cached = hash ? cache.get(hash) : undefined;
@@ -95,7 +98,18 @@ export function readFile(
       return { rel, size, mtimeMs, hash, facts: cached };
     }
   }
-  const content = readFileSync(absolute, 'utf8');
+  return readContent(rel, readFileSync(absolute, 'utf8'), size, mtimeMs, cache, stats);
+}
+
+/** A file's facts from the cache by its content's hash, else its content to analyse. */
+function readContent(
+  rel: string,
+  content: string,
+  size: number,
+  mtimeMs: number,
+  cache: FactsCache,
+  stats: CacheStats,
+): FileRead {
   const hash = contentHash(content);
   const cached = cache.get(hash);
   if (cached) {
@@ -137,10 +151,11 @@ export function nextRound(
       if (!files.has(file)) out.add(file);
   for (const name of [...names].sort()) {
     if (index.has(name)) continue;
-    const file = classFileCandidates(psr4, name).find(
-      (rel) => !files.has(rel) && existsSync(path.join(dir, rel)),
-    );
-    if (file) out.add(file);
+    const file =
+      classFileCandidates(psr4, name).find(
+        (rel) => !files.has(rel) && existsSync(path.join(dir, rel)),
+      ) ?? stubFileOf(name);
+    if (file && !files.has(file)) out.add(file);
   }
   return [...out].sort();
 }

@@ -207,6 +207,31 @@ class AlterThings extends Illuminate\\Database\\Migrations\\Migration {
     );
     expect(Object.keys(schema.properties ?? {})).toEqual(['id', 'title', 'code']);
   });
+
+  const loops: [string, string][] = [
+    [
+      'a literal list in the foreach',
+      "foreach (['others', 'things'] as $name) {\n            Schema::table($name, function (Blueprint $table) {\n                $table->integer('owned_by');\n            });\n        }",
+    ],
+    [
+      'a list kept in a local, the closure parameter named like the loop variable',
+      "$tables = ['others', 'things'];\n        foreach ($tables as $table) {\n            Schema::table($table, function (Blueprint $table) {\n                $table->integer('owned_by');\n            });\n        }",
+    ],
+  ];
+  it.each(loops)('replays a migration looping over tables: %s', (_, body) => {
+    const alter = `<?php
+use Illuminate\\Database\\Schema\\Blueprint;
+use Illuminate\\Support\\Facades\\Schema;
+return new class extends Illuminate\\Database\\Migrations\\Migration {
+    public function up(): void {
+        ${body}
+    }
+};`;
+    const schema = thingSchema(MODEL(''), "$table->id(); $table->string('name');", {
+      'database/migrations/2024_02_01_000000_add_owner.php': alter,
+    });
+    expect(Object.keys(schema.properties ?? {})).toEqual(['id', 'name', 'owned_by']);
+  });
 });
 
 describe('models: casts, hidden, table names', () => {
