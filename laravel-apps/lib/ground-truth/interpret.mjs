@@ -379,10 +379,16 @@ function callOnTest(cls, name, args, node, f) {
 function request(method, { values, named }, node, f) {
   let [first, second] = values;
   let uri = named.get('uri') ?? first;
+  let data = named.get('data') ?? second;
   if (method === undefined) {
     method = typeof first === 'string' ? first.toLowerCase() : undefined;
     uri = named.get('uri') ?? second;
+    data = named.get('data') ?? named.get('parameters') ?? values[2];
   }
+  // Method spoofing: a POST whose data says `_method` is routed as that method.
+  const spoofed = method === 'post' && isArr(data) ? lookup(data, '_method') : undefined;
+  if (typeof spoofed === 'string' && /^(put|patch|delete)$/i.test(spoofed))
+    method = spoofed.toLowerCase();
   const record = {
     method,
     url: typeof uri === 'string' ? uri : undefined,

@@ -79,6 +79,21 @@ const CASES: [
     },
   ],
   [
+    'method spoofing: a POST whose data holds _method is that method',
+    {
+      given: phpunit(`public function test_spoofed() {
+        $this->postJson('/api/things/1/upload', ['file' => 'x', '_method' => 'PUT'])->assertOk();
+        $this->json('POST', '/api/things/2', ['_method' => 'delete'])->assertNoContent();
+        $this->postJson('/api/things', ['_method' => 'GET'])->assertCreated();
+      }`),
+      want: [
+        'status PUT /api/things/1/upload 200',
+        'status DELETE /api/things/2 204',
+        'status POST /api/things 201',
+      ],
+    },
+  ],
+  [
     'concatenation, interpolation and sprintf; unknown ids stay unknown',
     {
       given: phpunit(`public function test_show() {
