@@ -142,6 +142,9 @@ export class TypeEngine implements Engine {
     }
     const macro = this.macro(receiver, method);
     if (macro) return this.invokeMacro(macro, receiver, args, frame);
+    // A model forwards a query's methods to a new query of its class (`$model->findOrFail(1)`).
+    if (receiver.kind === 'model' && this.rules.method('builder', method))
+      return this.call({ kind: 'builder', model: receiver.class }, method, args, frame, named);
     const fallback =
       this.rules.fallback(receiver.kind)?.(receiver, args, { ...ctx, method }) ??
       this.rules.method('unknown', method)?.(receiver, args, ctx);
@@ -480,6 +483,11 @@ export class TypeEngine implements Engine {
         const passed = r.kind === 'object' ? this.constructorArgument(r, name) : undefined;
         if (passed) return passed;
         const declared = declaredProperty(this, className, name);
+        // Declared without a value (or `= null`) and assigned by the class's methods.
+        if (!declared || declared.kind === 'null') {
+          const assigned = this.assignedProperty(className, name, r, frame);
+          if (assigned) return this.propertyState(className, name, assigned, r);
+        }
         return declared ? this.propertyState(className, name, declared, r) : unknown(`->${name}`);
       }),
     );
@@ -495,6 +503,56 @@ export class TypeEngine implements Engine {
     const position = owner?.facts.fromConstructor?.[name];
     const arg = position === undefined ? undefined : r.args[position];
     return arg && !isUnknown(arg) ? arg : undefined;
+  }
+
+  private readonly assigning = new Set<string>();
+
+  /**
+   * `$this->name` as the class's methods assign it (`$this->client = new Client(...)`): what
+   * the constructor and the methods it runs assign replaces the value it starts with; what
+   * other methods assign may be there too. Undefined when nothing assigns it.
+   */
+  private assignedProperty(
+    className: string,
+    name: string,
+    self: Type,
+    frame: Frame,
+  ): Type | undefined {
+    const key = `${className}::${name}`;
+    if (this.assigning.has(key) || frame.depth > MAX_DEPTH) return undefined;
+    this.assigning.add(key);
+    try {
+      const construction = this.constructorRuns(className);
+      const always: Type[] = [];
+      const maybe: Type[] = [];
+      for (const owner of this.world.classes.lineage(className)) {
+        for (const [method, facts] of Object.entries(owner.facts.methods)) {
+          const sets = (facts.body?.thisSets ?? []).filter((set) => set.property === name);
+          if (sets.length === 0) continue;
+          const inner = this.frameFor(facts, facts.body!, self, className, [], frame.depth + 1);
+          for (const set of sets)
+            (construction.has(method) ? always : maybe).push(this.evaluate(set.value, inner));
+        }
+      }
+      if (always.length + maybe.length === 0) return undefined;
+      return union(always.length > 0 ? [...always, ...maybe] : [NULL, ...maybe]);
+    } finally {
+      this.assigning.delete(key);
+    }
+  }
+
+  /** The constructor of a class and the methods it calls as statements, transitively. */
+  private constructorRuns(className: string): Set<string> {
+    const out = new Set<string>();
+    const visit = (method: string) => {
+      if (out.has(method) || out.size > 8) return;
+      const found = this.world.classes.method(className, method);
+      if (!found?.facts.body) return;
+      out.add(method);
+      for (const next of found.facts.body.thisCalls ?? []) visit(next);
+    };
+    visit('__construct');
+    return out;
   }
 
   private readonly settingUp = new Set<string>();

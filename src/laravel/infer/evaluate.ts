@@ -92,12 +92,18 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
     }
     case 'call': {
       const receiver = evaluate(engine, expr.on, frame);
-      const result = engine.call(
-        receiver,
-        expr.method,
-        argTypes(engine, expr.args, frame),
-        frame,
-        namedTypes(engine, expr.named, frame),
+      const names = expr.methodFrom ? methodNames(evaluate(engine, expr.methodFrom, frame)) : [];
+      if (expr.methodFrom && names.length === 0) return unknown('->…()');
+      const result = union(
+        (expr.methodFrom ? names : [expr.method]).map((method) =>
+          engine.call(
+            receiver,
+            method,
+            argTypes(engine, expr.args, frame),
+            frame,
+            namedTypes(engine, expr.named, frame),
+          ),
+        ),
       );
       return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;
     }
@@ -335,4 +341,13 @@ function mayBeNull(type: Type): boolean {
   return members(type).some(
     (t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true),
   );
+}
+
+/** The names a computed method name may be: each a known string, else none at all. */
+function methodNames(type: Type): string[] {
+  const all = members(type);
+  const names = all.flatMap((t) =>
+    t.kind === 'literal' && typeof t.value === 'string' && /^\w+$/.test(t.value) ? [t.value] : [],
+  );
+  return names.length === all.length ? names : [];
 }

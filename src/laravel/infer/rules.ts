@@ -15,18 +15,19 @@ export class RuleBook {
         this.functions.set(name.toLowerCase(), rule);
       for (const [kind, rules] of Object.entries(ext.methods ?? {}))
         for (const [name, rule] of Object.entries(rules ?? {}))
-          this.methods.set(`${kind}:${name}`, rule);
+          this.methods.set(`${kind}:${name.toLowerCase()}`, rule);
       for (const [kind, rules] of Object.entries(ext.effects ?? {}))
         for (const [name, rule] of Object.entries(rules ?? {}))
-          this.effects.set(`${kind}:${name}`, rule);
+          this.effects.set(`${kind}:${name.toLowerCase()}`, rule);
       for (const [kind, rule] of Object.entries(ext.properties ?? {}))
         if (rule) this.properties.set(kind, rule);
       this.classes.push(...(ext.classes ?? []));
     }
   }
 
+  /** PHP's method names are case-insensitive (`->orderby()` is `->orderBy()`). */
   method(kind: Type['kind'], name: string): MethodRule | undefined {
-    return this.methods.get(`${kind}:${name}`);
+    return this.methods.get(`${kind}:${name.toLowerCase()}`);
   }
 
   /** The rule for any other method of a kind (`*`), tried after the project's own methods. */
@@ -35,7 +36,7 @@ export class RuleBook {
   }
 
   effect(kind: Type['kind'], name: string): MethodRule | undefined {
-    return this.effects.get(`${kind}:${name}`);
+    return this.effects.get(`${kind}:${name.toLowerCase()}`);
   }
 
   /** The class rules that apply to a class, nearest declared first (by `matches`). */

@@ -29,14 +29,16 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     closure,
     thisEffects: [],
     thisSets: [],
+    thisCalls: [],
   };
   const returns = functionReturns(fn, scope);
-  const { thisEffects, thisSets } = scope;
+  const { thisEffects, thisSets, thisCalls } = scope;
   return {
     defs,
     returns,
     ...(thisEffects!.length > 0 ? { thisEffects } : {}),
     ...(thisSets!.length > 0 ? { thisSets } : {}),
+    ...(thisCalls!.length > 0 ? { thisCalls: [...new Set(thisCalls)] } : {}),
   };
 }
 
@@ -143,6 +145,8 @@ function statement(node: Node, scope: Scope, flow: Flow): boolean {
   switch (node.kind) {
     case 'return': {
       const expr = child(node, 'expr');
+      // `return $this->model = $model;`: the assignment holds as well.
+      if (expr?.kind === 'assign') expression(expr, scope);
       const ret: Ret = { line: lineOf(node) };
       if (expr) ret.expr = transcribe(expr, scope);
       const guard = flow.guards[flow.guards.length - 1];
@@ -467,6 +471,12 @@ function effects(node: Node, scope: Scope): void {
   }
   if (at?.kind === 'propertylookup') {
     thisEffects(at, calls, scope);
+    return;
+  }
+  if (at?.kind === 'variable' && at.name === 'this' && calls.length === 1) {
+    // `$this->makeModel();`: a method this one runs (see `Body.thisCalls`).
+    const offset = child(child(calls[0]!, 'what'), 'offset');
+    if (offset?.kind === 'identifier') scope.thisCalls?.push(String(offset.name));
     return;
   }
   if (at?.kind !== 'variable' || typeof at.name !== 'string' || at.name === 'this') return;

@@ -21,6 +21,8 @@ export interface Scope {
   thisEffects?: ThisEffect[];
   /** Assignments to `$this`'s properties (see `Body.thisSets`). */
   thisSets?: { property: string; value: Expr }[];
+  /** Methods of `$this` called as statements (see `Body.thisCalls`). */
+  thisCalls?: string[];
 }
 
 /** A new definition of a local; returns its id. */

@@ -285,10 +285,16 @@ function call(node: Node, scope: Scope): Expr {
     return { kind: 'static', class: on, method, ...args(node, scope) };
   }
   if (what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') {
-    const method = child(what, 'offset')?.kind === 'identifier' ? text(what, 'offset') : undefined;
-    if (!method) return unknown(node);
+    const offset = child(what, 'offset');
+    const method = offset?.kind === 'identifier' ? text(what, 'offset') : undefined;
     const on = transcribe(child(what, 'what'), scope);
-    const out: Expr = { kind: 'call', on, method, ...args(node, scope) };
+    // `$x->{$method}()`, `$x->$method()`: named by a value.
+    const computed = offset?.kind === 'encapsedpart' ? child(offset, 'expression') : offset;
+    const named = !method && computed ? transcribe(computed, scope) : undefined;
+    if (!method && !named) return unknown(node);
+    const out: Expr = named
+      ? { kind: 'call', on, method: '', methodFrom: named, ...args(node, scope) }
+      : { kind: 'call', on, method: method!, ...args(node, scope) };
     return what.kind === 'nullsafepropertylookup' ? { ...out, nullsafe: true } : out;
   }
   return unknown(node);

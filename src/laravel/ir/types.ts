@@ -34,7 +34,10 @@ export type Expr =
   | {
       kind: 'call';
       on: Expr;
+      /** The method's name; `''` when it is computed (`$x->{$method}()`, see `methodFrom`). */
       method: string;
+      /** What names the method when it is computed: the call is made for each name it may be. */
+      methodFrom?: Expr;
       args: Expr[];
       named?: Record<string, Expr>;
       nullsafe?: true;
@@ -120,6 +123,11 @@ export interface Body {
   thisEffects?: ThisEffect[];
   /** `$this->data = $data;` in the body, in source order: a fluent setter's state. */
   thisSets?: { property: string; value: Expr }[];
+  /**
+   * Methods of `$this` called as statements (`$this->makeModel();`), in source order: a
+   * constructor's are run whenever the object is made, and what they assign holds after it.
+   */
+  thisCalls?: string[];
 }
 
 export interface ThisEffect {

@@ -1,4 +1,5 @@
 import { LARAVEL_UI } from './laravel-ui.js';
+import { PRETTUS_REPOSITORY } from './prettus-repository.js';
 
 /**
  * Vendor classes the generator knows as PHP source of its own (it never reads `vendor/`), by
@@ -8,6 +9,10 @@ import { LARAVEL_UI } from './laravel-ui.js';
  */
 const PACKAGES: readonly { dir: string; classes: Readonly<Record<string, string>> }[] = [
   { dir: 'vendor/laravel/ui/auth-backend', classes: LARAVEL_UI },
+  {
+    dir: 'vendor/prettus/l5-repository/src/Prettus/Repository/Eloquent',
+    classes: PRETTUS_REPOSITORY,
+  },
 ];
 
 const BY_CLASS = new Map<string, string>();

@@ -54,6 +54,19 @@ class VerificationController extends Controller
 {
     use VerifiesEmails;
 }`,
+  AirportController: `use App\\Repositories\\AirportRepository;
+class AirportController extends Controller
+{
+    public function __construct(private AirportRepository $airports) {}
+    public function index()
+    {
+        return response()->json($this->airports->with(['runways'])->orderBy('icao')->paginate());
+    }
+    public function show(string $id)
+    {
+        return response()->json($this->airports->find($id));
+    }
+}`,
   ThingController: `use App\\Http\\Controllers\\Concerns\\ListsThings;
 class ThingController extends Controller
 {
@@ -72,6 +85,8 @@ Route::post('password/email', [Controllers\\ForgotPasswordController::class, 'se
 Route::post('password/reset', [Controllers\\ResetPasswordController::class, 'reset']);
 Route::post('email/resend', [Controllers\\VerificationController::class, 'resend']);
 Route::get('things', [Controllers\\ThingController::class, 'index']);
+Route::get('airports', [Controllers\\AirportController::class, 'index']);
+Route::get('airports/{id}', [Controllers\\AirportController::class, 'show']);
 `;
 
 /** A trait of the project that uses another: its methods are the controller's too. */
@@ -115,6 +130,18 @@ beforeAll(async () => {
       `app/Http/Controllers/${name}.php`,
       `<?php\nnamespace App\\Http\\Controllers;\nuse Illuminate\\Http\\Request;\n${body}\n`,
     );
+  write(
+    'app/Models/Airport.php',
+    '<?php\nnamespace App\\Models;\nclass Airport extends \\Illuminate\\Database\\Eloquent\\Model {}\n',
+  );
+  write(
+    'app/Repositories/AirportRepository.php',
+    '<?php\nnamespace App\\Repositories;\nuse App\\Models\\Airport;\nuse Prettus\\Repository\\Eloquent\\BaseRepository;\nclass AirportRepository extends BaseRepository {\n    public function model() { return Airport::class; }\n}\n',
+  );
+  write(
+    'database/migrations/2024_01_01_000000_create_airports.php',
+    "<?php\nuse Illuminate\\Support\\Facades\\Schema;\nreturn new class extends Illuminate\\Database\\Migrations\\Migration {\n    public function up(): void { Schema::create('airports', function ($table) { $table->id(); $table->string('icao'); }); }\n};\n",
+  );
   for (const [name, body] of Object.entries(TRAITS))
     write(
       `app/Http/Controllers/Concerns/${name}.php`,
@@ -190,6 +217,22 @@ describe('laravel/ui traits and traits of traits', () => {
   it.each(answers)('%s', (_, uri, method, status, properties) => {
     const schema = answer(uri, method, status);
     if (properties) expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(properties);
+  });
+
+  it("prettus/l5-repository: a repository's finders give its model(), paginated or one", () => {
+    const page = answer('/api/airports', 'get', '200');
+    expect(page?.properties?.data).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Airport' },
+    });
+    expect(page?.required).toContain('last_page');
+    const one = (
+      operation('/api/airports/{id}', 'get').responses?.['200'] as {
+        content: Record<string, { schema: SchemaObject }>;
+      }
+    ).content['application/json']!.schema;
+    expect(one).toEqual({ $ref: '#/components/schemas/Airport' });
+    expect(Object.keys(resolved(one).properties ?? {})).toEqual(['id', 'icao']);
   });
 
   it('a trait action validates its query like a controller action', () => {

@@ -53,6 +53,60 @@ class Post extends Model {
  */
 const CASES: [string, Case][] = [
   [
+    'a property set by a method the constructor runs, read by another method',
+    {
+      body: `        return response()->json((new \\App\\Support\\Finder())->one(1));`,
+      files: {
+        'app/Support/Finder.php': `<?php
+namespace App\\Support;
+use App\\Models\\Post;
+class Finder {
+    protected $model;
+    public function __construct() { $this->boot(); }
+    protected function boot() { return $this->model = app(Post::class); }
+    public function one($id) { return $this->model->findOrFail($id); }
+}`,
+      },
+      status: '200',
+      schema: { $ref: '#/components/schemas/Post' },
+    },
+  ],
+  [
+    'a property set only by a method that may not have run: that value or null',
+    {
+      body: `        return response()->json((new \\App\\Support\\Holder())->get());`,
+      files: {
+        'app/Support/Holder.php': `<?php
+namespace App\\Support;
+use App\\Models\\Post;
+class Holder {
+    protected $post;
+    public function load() { $this->post = app(Post::class); return $this; }
+    public function get() { return $this->post; }
+}`,
+      },
+      status: '200',
+      schema: { allOf: [{ $ref: '#/components/schemas/Post' }], nullable: true },
+    },
+  ],
+  [
+    'a method named by a value known statically, and a query method on a model instance',
+    {
+      body: `        $method = 'findOrFail';
+        return response()->json((new \\App\\Models\\Post())->{$method}(1));`,
+      status: '200',
+      schema: { $ref: '#/components/schemas/Post' },
+    },
+  ],
+  [
+    "PHP's method names are case-insensitive: ->orderby() is ->orderBy()",
+    {
+      body: `        return response()->json(\\App\\Models\\Post::query()->orderby('id')->first());`,
+      status: '200',
+      schema: { allOf: [{ $ref: '#/components/schemas/Post' }], nullable: true },
+    },
+  ],
+  [
     'keys added on some paths: one object, the conditional keys optional',
     {
       body: `        $data = ['id' => $post->id];
