@@ -70,6 +70,7 @@ const VALUE_KINDS = new Set([
   'variable',
   'propertylookup',
   'parenthesis',
+  'match',
 ]);
 
 const MAGIC = /^__(?!invoke$)/;
@@ -207,7 +208,9 @@ function mayBeFolded(name: string, facts: MethodFacts, role: ClassRole): boolean
     role.routes === true ||
     facts.static === true ||
     name === 'function' ||
-    /rule|valid/i.test(name)
+    /rule|valid/i.test(name) ||
+    // A controller's helper giving settings by argument (`channelConfig('email')['rules']`).
+    (role.controller && facts.visibility !== 'public')
   );
 }
 

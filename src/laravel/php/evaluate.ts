@@ -79,6 +79,7 @@ const EVALUATORS: Record<string, Evaluator> = {
   propertylookup: evaluateProperty,
   parenthesis: (node, ctx, seen) => sub(child(node, 'inner'), ctx, seen),
   retif: evaluateTernary,
+  match: evaluateMatch,
   offsetlookup: evaluateOffset,
   name: (node) => {
     const written = text(node, 'name')?.replace(/^\\/, '') ?? '';
@@ -225,6 +226,28 @@ function evaluateTernary(node: Node, ctx: EvalContext, seen: Set<string>): PhpVa
   const whenTrue = child(node, 'trueExpr') ? sub(child(node, 'trueExpr'), ctx, seen) : test;
   const whenFalse = sub(child(node, 'falseExpr'), ctx, seen);
   return choose(test, whenTrue, whenFalse, describeNode(node));
+}
+
+/**
+ * `match ($x) { 'a', 'b' => ..., default => ... }`: the arm the subject picks once it is known
+ * (a parameter, when the call is followed), each arm a conditional on `===` until then. Without
+ * a `default`, no arm matching is an error, not a value.
+ */
+function evaluateMatch(node: Node, ctx: EvalContext, seen: Set<string>): PhpValue {
+  const subject = sub(child(node, 'cond'), ctx, seen);
+  let result: PhpValue = unknown(node);
+  for (const arm of [...children(node, 'arms')].reverse()) {
+    const body = sub(child(arm, 'body'), ctx, seen);
+    const conds = children(arm, 'conds');
+    if (conds.length === 0) {
+      result = body;
+      continue;
+    }
+    const tests = conds.map((c) => operation('===', [subject, sub(c, ctx, seen)], node));
+    const test = tests.reduce((a, b) => operation('||', [a, b], node));
+    result = choose(test, body, result, describeNode(node));
+  }
+  return result;
 }
 
 /** `$rules['latitude']`: the item, or the lookup kept until the base is known. */

@@ -8,6 +8,14 @@ const USES =
 describe('evaluate: PHP expressions → PhpValue', () => {
   const cases: [string, { given: string; header?: string; want: PhpValue }][] = [
     ['single-quoted string', { given: "'a\\'b'", want: "a'b" }],
+    [
+      'match on a known subject: its arm',
+      { given: "match ('b') { 'a' => 1, 'b', 'c' => 2, default => 3 }", want: 2 },
+    ],
+    [
+      'match with no arm taken: default',
+      { given: "match ('z') { 'a' => 1, default => 3 }", want: 3 },
+    ],
     ['double-quoted string', { given: '"line"', want: 'line' }],
     ['integer', { given: '42', want: 42 }],
     ['float', { given: '1.5', want: 1.5 }],

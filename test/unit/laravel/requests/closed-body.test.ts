@@ -63,6 +63,21 @@ const cases: [string, string, string, { properties: string[]; closed: boolean }]
     '    private function allowed() { return config("things.fields"); }',
     { properties: ['name'], closed: false },
   ],
+  [
+    "rules and the list chosen by a private helper's match on its argument",
+    REJECTS.replace(
+      "Validator::make($request->all(), ['name' => 'required|string'])",
+      "Validator::make($request->all(), $this->channel('mail')['rules'])",
+    ).replace('ALLOWED', "array_keys($this->channel('mail')['rules'])"),
+    `    private function channel(string $name): array
+    {
+        return match ($name) {
+            'mail' => ['rules' => ['host' => 'string', 'port' => 'integer']],
+            'chat', 'team' => ['rules' => ['url' => 'url']],
+        };
+    }`,
+    { properties: ['host', 'port'], closed: true },
+  ],
 ];
 
 describe('a handler that rejects keys outside a list', () => {
