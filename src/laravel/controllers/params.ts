@@ -1,6 +1,8 @@
 import { child, children, text, type Node } from '../php/ast.js';
 import { classOfNameNode, type NameScope } from '../php/names.js';
 import type { ParamFacts } from '../facts/types.js';
+import { evaluate } from '../php/evaluate.js';
+import { isPhpArray } from '../php/value.js';
 
 /** The parameters of a function-like node, with their declared types resolved. */
 export function paramFacts(fn: Node, scope: NameScope, self?: string): ParamFacts[] {
@@ -10,8 +12,14 @@ export function paramFacts(fn: Node, scope: NameScope, self?: string): ParamFact
     if (type) facts.type = type;
     if (nullable || param.nullable === true) facts.nullable = true;
     if (param.value || param.variadic === true) facts.optional = true;
-    const fallback = literal(child(param, 'value'));
+    const written = child(param, 'value');
+    const fallback = literal(written);
     if (fallback !== undefined) facts.default = fallback;
+    // `array $allowed = ['name']`: a list the body may read when the caller leaves it out.
+    else if (written?.kind === 'array') {
+      const value = evaluate(written, { scope, ...(self ? { self } : {}) });
+      if (isPhpArray(value)) facts.defaultValue = value;
+    }
     return facts;
   });
 }

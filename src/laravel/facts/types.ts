@@ -241,6 +241,8 @@ export interface ParamFacts {
   optional?: boolean;
   /** A scalar default value (`$slug = 'home'`). */
   default?: string | number | boolean | null;
+  /** An array default (`array $allowed = ['name']`), evaluated. */
+  defaultValue?: PhpValue;
 }
 
 /** What a controller method or route closure does, as far as the documentation cares. */

@@ -119,9 +119,16 @@ function visitCalls(
     if (call.when !== undefined && isFalse(resolve(call.when))) continue;
     const found = callee(call, frame, classes);
     if (!found || frame.depth >= MAX_DEPTH || frame.stack.includes(found.key)) continue;
+    // What the call leaves out is the parameter's default (`array $allowed = ['name']`).
+    const args = call.args.map(resolve);
+    for (const p of found.method.params.slice(args.length)) {
+      const fallback = p.defaultValue ?? p.default;
+      if (fallback === undefined) break;
+      args.push(fallback);
+    }
     const inner: Frame = {
       ...(found.self ? { self: found.self } : {}),
-      args: call.args.map(resolve),
+      args,
       argTypes: call.args.map((a) => typeOfArg(a, frame)),
       file: found.file,
       depth: frame.depth + 1,

@@ -242,17 +242,21 @@ function isArrayOrNull(value: PhpValue): value is PhpArray | null {
   return value === null || (typeof value === 'object' && value.kind === 'array');
 }
 
-/** Arguments with the parameters' literal defaults where the call leaves them out. */
+/** Arguments with the parameters' defaults where the call leaves them out. */
 function defaults(
   args: readonly PhpValue[],
-  params: readonly { name: string; default?: string | number | boolean | null }[],
+  params: readonly {
+    name: string;
+    default?: string | number | boolean | null;
+    defaultValue?: PhpValue;
+  }[],
   /** Named arguments (`nameRules(required: false)`), by parameter name. */
   named?: Record<string, PhpValue>,
 ): PhpValue[] {
   return params
     .map((p, i) => {
       if (named && Object.hasOwn(named, p.name)) return named[p.name]!;
-      return i < args.length ? args[i]! : (p.default ?? null);
+      return i < args.length ? args[i]! : (p.defaultValue ?? p.default ?? null);
     })
     .concat(args.slice(params.length));
 }

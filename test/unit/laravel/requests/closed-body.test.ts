@@ -78,6 +78,19 @@ const cases: [string, string, string, { properties: string[]; closed: boolean }]
     }`,
     { properties: ['host', 'port'], closed: true },
   ],
+  [
+    "the list a helper's parameter defaults to, the caller leaving it out",
+    `        $checked = $this->checked($request);
+        if ($checked !== true) {
+            return $checked;
+        }
+        return response()->json(['ok' => true]);`,
+    `    private function checked(Request $request, array $allowed = ['name', 'note'])
+    {
+${REJECTS.replace('ALLOWED', '$allowed').replace("return response()->json(['ok' => true]);", 'return true;')}
+    }`,
+    { properties: ['name', 'note'], closed: true },
+  ],
 ];
 
 describe('a handler that rejects keys outside a list', () => {
