@@ -1,11 +1,11 @@
 import { child, type Node } from '../php/ast.js';
 import type { EvalContext } from '../php/evaluate.js';
 import { collectAssignments } from '../php/variables.js';
-import type { HandlerFacts, ParamFacts } from '../facts/types.js';
+import type { HandlerFacts, MethodFacts, ParamFacts } from '../facts/types.js';
 import type { DescribeContext } from '../shapes/context.js';
 import { findInputs } from './inputs.js';
 import { paramFacts } from './params.js';
-import { findStatuses } from './statuses.js';
+import { findStatuses, thrownClasses } from './statuses.js';
 import { findValidations } from './validations.js';
 
 /**
@@ -28,6 +28,27 @@ export function analyseHandler(fn: Node, evalCtx: EvalContext): HandlerFacts {
     validations: findValidations(body, ctx),
     inputs: findInputs(body, ctx),
     statuses: findStatuses(body, ctx),
+  };
+}
+
+/** The errors a method's body raises (see `MethodFacts.raises`); undefined when none. */
+export function analyseRaises(fn: Node, evalCtx: EvalContext): MethodFacts['raises'] {
+  const body = child(fn, 'body');
+  if (!body) return undefined;
+  const variables = collectAssignments(body);
+  const ctx: DescribeContext = {
+    eval: { ...evalCtx, variables },
+    variables,
+    params: new Map(),
+    resource: false,
+    seen: new Set(),
+  };
+  const statuses = findStatuses(body, ctx);
+  const thrown = thrownClasses(body, ctx);
+  if (statuses.length === 0 && thrown.length === 0) return undefined;
+  return {
+    ...(statuses.length > 0 ? { statuses } : {}),
+    ...(thrown.length > 0 ? { thrown } : {}),
   };
 }
 

@@ -33,6 +33,24 @@ const EXCEPTIONS: Record<string, number> = {
   BadRequestHttpException: 400,
 };
 
+/** The status Laravel renders a framework exception with, by its short name. */
+export function frameworkStatus(className: string): number | undefined {
+  return EXCEPTIONS[shortName(className)];
+}
+
+/** Classes a body throws (`throw new PirepNotFound(...)`) that are not the framework's own. */
+export function thrownClasses(body: Node, ctx: DescribeContext): string[] {
+  const found = new Set<string>();
+  walk(body, (node) => {
+    if (node.kind !== 'throw') return;
+    const thrown = child(node, 'what');
+    const className =
+      thrown?.kind === 'new' ? lookupClass(child(thrown, 'what'), ctx.eval) : undefined;
+    if (className && EXCEPTIONS[shortName(className)] === undefined) found.add(className);
+  });
+  return [...found].sort();
+}
+
 /** The error statuses a handler can answer with, besides the ones routing and validation add. */
 export function findStatuses(body: Node, ctx: DescribeContext): number[] {
   const found = new Set<number>();

@@ -1,6 +1,6 @@
 import type { ParameterObject, ServerObject } from '../../core/types.js';
 import type { DocBlock } from '../php/docblock.js';
-import type { HandlerFacts, UseFacts } from '../facts/types.js';
+import type { HandlerFacts, MethodFacts, UseFacts } from '../facts/types.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
 import type { Validation } from '../requests/rules.js';
@@ -30,6 +30,7 @@ export interface ResolveContext {
 interface Handler {
   facts?: HandlerFacts;
   uses?: UseFacts;
+  raises?: MethodFacts['raises'];
   doc?: DocBlock;
   file?: string;
   controller?: string;
@@ -84,7 +85,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         : inputBody(validation, inputs.unvalidated, ctx.asm, inputs.closed === true);
       const { replies, notInferred } = resolveReplies({
         ...(handler.returns ? { returns: handler.returns } : {}),
-        statuses: handler.facts?.statuses ?? [],
+        statuses: [...new Set([...(handler.facts?.statuses ?? []), ...inputs.statuses])],
         ...(validation ? { validation } : {}),
         secured: security !== undefined && !security.some((r) => Object.keys(r).length === 0),
         forbids: mayForbid(middleware),
@@ -241,6 +242,7 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   const handler: Handler = { file: found.owner.file, controller, action: method };
   if (found.facts.handler) handler.facts = found.facts.handler;
   if (found.facts.uses) handler.uses = found.facts.uses;
+  if (found.facts.raises) handler.raises = found.facts.raises;
   if (found.facts.doc) handler.doc = found.facts.doc;
   return handler;
 }

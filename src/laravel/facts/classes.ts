@@ -1,4 +1,5 @@
-import { child, children, docComment, lineOf, text, type Node } from '../php/ast.js';
+import { child, children, docComment, lineOf, text, walk, type Node } from '../php/ast.js';
+import { argValue, staticCall } from '../php/chain.js';
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { classOfNameNode, resolveClassName, type NameScope } from '../php/names.js';
@@ -67,7 +68,24 @@ export function classFacts(
   }
   const routes = routeAttributes(node, methodNodes, ctx);
   if (routes) facts.routeAttributes = routes;
+  const status = constructedStatus(methodNodes);
+  if (status !== undefined) facts.status = status;
   return facts;
+}
+
+/** `parent::__construct(404, ...)` in the constructor: an HTTP exception's status. */
+function constructedStatus(methods: Node[]): number | undefined {
+  const constructor = methods.find((m) => text(m, 'name') === '__construct');
+  let found: number | undefined;
+  if (constructor)
+    walk(constructor, (node) => {
+      const call = found === undefined ? staticCall(node) : undefined;
+      if (!call || call.method !== '__construct' || call.what?.kind !== 'parentreference') return;
+      const first = argValue(call.args[0]);
+      const code = first?.kind === 'number' ? Number(first.value) : NaN;
+      if (Number.isInteger(code) && code >= 400 && code < 600) found = code;
+    });
+  return found;
 }
 
 /**

@@ -4,7 +4,7 @@ import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { collectAssignments, LazyAssignments } from '../php/variables.js';
 import type { PhpValue } from '../php/value.js';
 import { classOfNameNode, shortName } from '../php/names.js';
-import { analyseHandler } from '../controllers/handler.js';
+import { analyseHandler, analyseRaises } from '../controllers/handler.js';
 import { analyseUses } from '../controllers/uses.js';
 import { authenticationUses } from './authentication.js';
 import { constructorMiddleware } from './controller-middleware.js';
@@ -140,6 +140,8 @@ export function methodFacts(
         closures: name === '__construct',
       },
     );
+    const raises = analyseRaises(method, inner);
+    if (raises) facts.raises = raises;
     // A handler's own validation and inputs are in `handler`; its calls are followed.
     // A trait keeps them in `uses` too: its methods are also helpers that others read.
     const kept = facts.handler && role.trait !== true ? handlerUses(uses) : uses;
@@ -186,11 +188,6 @@ function mayUseRequest(facts: MethodFacts, role: ClassRole): boolean {
 }
 
 /**
- * Methods whose returned value other code folds: a request's helpers, traits (mixed into
- * requests), static helpers (`ValidationPatterns::nameRules()`), global functions, and any
- * method named for rules or validation.
- */
-/**
  * A method without parameters whose first `return` is a literal string, number or boolean:
  * a setting a class overrides (`username()` giving `'login'`), read where the value is used.
  */
@@ -200,6 +197,11 @@ function returnsScalar(method: Node): boolean {
   return kind === 'string' || kind === 'number' || kind === 'boolean';
 }
 
+/**
+ * Methods whose returned value other code folds: a request's helpers, traits (mixed into
+ * requests), static helpers (`ValidationPatterns::nameRules()`), global functions, and any
+ * method named for rules or validation.
+ */
 function mayBeFolded(name: string, facts: MethodFacts, role: ClassRole): boolean {
   return (
     role.request === true ||

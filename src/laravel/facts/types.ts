@@ -116,6 +116,11 @@ export interface ClassFacts {
   methods: Record<string, MethodFacts>;
   /** spatie/laravel-route-attributes' `#[Prefix]`, `#[Get]`, ... on the class and its methods. */
   routeAttributes?: RouteAttributeFacts;
+  /**
+   * The HTTP status an exception class is made with: its constructor's
+   * `parent::__construct(400, ...)` (Symfony's `HttpException`).
+   */
+  status?: number;
 }
 
 export interface MethodFacts {
@@ -133,6 +138,12 @@ export interface MethodFacts {
   returns?: PhpValue;
   /** What a request handler does: set for public methods of controller-like classes. */
   handler?: HandlerFacts;
+  /**
+   * The errors the body raises, wherever the method is: statuses it fails with (`abort(409)`,
+   * `findOrFail`) and the project's exception classes it throws (their status is looked up
+   * once the classes are known). A handler's calls are followed into these.
+   */
+  raises?: { statuses?: number[]; thrown?: string[] };
   /** `return $this->hasMany(Post::class)` and friends. */
   relation?: { type: string; related: string };
   /** Route declarations inside the method (route service providers). */

@@ -8,6 +8,7 @@ import {
 import { lateOf } from '../php/late.js';
 import { isWholeInput } from '../php/request-values.js';
 import { shortName } from '../php/names.js';
+import { frameworkStatus } from '../controllers/statuses.js';
 import { isPhpArray, itemAt, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
@@ -25,6 +26,8 @@ export interface FollowedValidation {
 
 export interface Followed {
   validations: FollowedValidation[];
+  /** Error statuses the followed methods fail with (their own and their exceptions'). */
+  statuses: number[];
   inputs: InputRead[];
   /** Models the request's whole input is mass-assigned to. */
   filled: string[];
@@ -59,7 +62,7 @@ export function followCalls(
   classes: ClassIndex,
   config: ResolveScope['config'],
 ): Followed {
-  const out: Followed = { validations: [], inputs: [], filled: [] };
+  const out: Followed = { validations: [], statuses: [], inputs: [], filled: [] };
   const frame: Frame = {
     ...(start.self ? { self: start.self } : {}),
     args: [],
@@ -88,7 +91,7 @@ export function followConstructor(
   config: ResolveScope['config'],
 ): Followed {
   const found = classes.method(controller, '__construct');
-  if (!found?.facts.uses) return { validations: [], inputs: [], filled: [] };
+  if (!found?.facts.uses) return { validations: [], statuses: [], inputs: [], filled: [] };
   const frame: Frame = {
     self: controller,
     args: [],
@@ -96,7 +99,7 @@ export function followConstructor(
     depth: 0,
     stack: [`${found.owner.facts.name}::__construct`],
   };
-  const out: Followed = { validations: [], inputs: [], filled: [] };
+  const out: Followed = { validations: [], statuses: [], inputs: [], filled: [] };
   visitMethod(found.facts, frame, out, classes, config);
   return out;
 }
@@ -155,6 +158,7 @@ function visitMethod(
     args: frame.args,
     ...(frame.self ? { self: frame.self } : {}),
   };
+  out.statuses.push(...raisedStatuses(method.raises, classes));
   const uses = ownUses(method.handler, method.uses);
   for (const v of uses.validations ?? []) {
     if (v.when !== undefined && isFalse(resolveValue(v.when, scope))) continue;
@@ -261,4 +265,31 @@ function typeOfArg(arg: PhpValue, frame: Frame): string | undefined {
 
 function isFalse(value: PhpValue): boolean {
   return value === false || value === null || value === 0 || value === '' || value === '0';
+}
+
+/** The statuses a method's `raises` stand for, its thrown classes looked up. */
+export function raisedStatuses(raises: MethodFacts['raises'], classes: ClassIndex): number[] {
+  const out = [...(raises?.statuses ?? [])];
+  for (const thrown of raises?.thrown ?? []) {
+    const status = exceptionStatus(thrown, classes);
+    if (status !== undefined) out.push(status);
+  }
+  return out;
+}
+
+/**
+ * The status Laravel answers an exception of the project with: the one its constructor gives
+ * Symfony's `HttpException` (`parent::__construct(400, ...)`), a `getStatusCode()` returning a
+ * number, or the status of the framework exception it extends (`extends NotFoundHttpException`).
+ */
+function exceptionStatus(className: string, classes: ClassIndex): number | undefined {
+  for (const name of [className, ...classes.ancestors(className)]) {
+    const own = classes.get(name)?.facts;
+    if (own?.status !== undefined) return own.status;
+    const code = own?.methods.getStatusCode?.returns;
+    if (typeof code === 'number' && code >= 400 && code < 600) return code;
+    const framework = frameworkStatus(name);
+    if (framework !== undefined) return framework;
+  }
+  return undefined;
 }

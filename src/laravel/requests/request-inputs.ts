@@ -1,7 +1,7 @@
-import type { HandlerFacts, InputRead, UseFacts } from '../facts/types.js';
+import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
-import { followCalls, followConstructor, type Followed } from './follow.js';
+import { followCalls, followConstructor, raisedStatuses, type Followed } from './follow.js';
 import { isPhpArray, stringList } from '../php/value.js';
 import { filterInputs } from './query-filters.js';
 import { validationOf, type Validation } from './rules.js';
@@ -9,6 +9,8 @@ import { validationOf, type Validation } from './rules.js';
 /** What an operation's handler is, as far as its input goes. */
 export interface InputHandler {
   facts?: HandlerFacts;
+  /** The errors the handler's own body raises (see `MethodFacts.raises`). */
+  raises?: MethodFacts['raises'];
   /** What the handler's calls do (its method's `uses`, a closure's). */
   uses?: UseFacts;
   file?: string;
@@ -23,6 +25,8 @@ export interface RequestInputs {
   unvalidated: InputRead[];
   /** Keys other than the validated and read ones are rejected. */
   closed?: true;
+  /** Error statuses the handler and the methods it calls fail with, its exceptions' included. */
+  statuses: number[];
 }
 
 /**
@@ -71,6 +75,7 @@ function computeInputs(
   if (handler.controller && handler.facts) {
     const constructed = followConstructor(handler.controller, classes, config);
     followed.validations.push(...constructed.validations);
+    followed.statuses.push(...constructed.statuses);
     followed.inputs.push(...constructed.inputs);
     followed.filled.push(...constructed.filled);
   }
@@ -95,10 +100,12 @@ function computeInputs(
     (i) => (i.via === 'input' || i.via === 'file') && !validated.has(i.name.split('.')[0]),
   );
   const facts = handler.facts ? { ...handler.facts, inputs } : undefined;
+  const statuses = [...new Set([...followed.statuses, ...raisedStatuses(handler.raises, classes)])];
   return {
     ...(validation ? { validation } : {}),
     ...(facts ? { facts } : {}),
     unvalidated,
+    statuses: statuses.sort((a, b) => a - b),
     ...(closed ? { closed: true as const } : {}),
   };
 }
@@ -110,7 +117,7 @@ function knownStrings(value: PhpValue): (string | undefined)[] {
 }
 
 function emptyFollowed(): Followed {
-  return { validations: [], inputs: [], filled: [] };
+  return { validations: [], statuses: [], inputs: [], filled: [] };
 }
 
 function dedupe(inputs: InputRead[]): InputRead[] {
