@@ -252,7 +252,10 @@ function valueReturned(
 ): PhpValue | undefined {
   const first = firstReturn(method);
   if (!first?.expr || !VALUE_KINDS.has(first.expr.kind)) return undefined;
-  const value = evaluate(first.expr, { ...ctx, variables: variables() });
+  // `$this->rules` stays a read of the property: a subclass may declare it again, and the
+  // value is resolved for the class the method is called on (see `resolve/value.ts`).
+  const { property: _own, ...rest } = ctx;
+  const value = evaluate(first.expr, { ...rest, variables: variables() });
   const plainUnknown = typeof value === 'object' && value?.kind === 'unknown' && !value.late;
   return plainUnknown ? undefined : value;
 }
