@@ -116,8 +116,11 @@ export class FactsCache {
   private packRead?: Pack | Record<string, FileFacts>;
   private readonly next: Manifest = {};
   private readonly nextFacts = new Map<string, FileFacts>();
-  /** JSON of the facts analysed in this run, written by `flush()`. */
-  private readonly pending = new Map<string, string>();
+  /**
+   * The facts analysed in this run, written by `flush()`: as analysed, or as the JSON text a
+   * worker thread sent. Serialised only when written.
+   */
+  private readonly pending = new Map<string, FileFacts | string>();
   private missingFromPack = 0;
   /** Why the cache could not be written, if it could not. */
   readonly problems: string[] = [];
@@ -163,9 +166,14 @@ export class FactsCache {
     return existsSync(file) ? readJson<FileFacts>(file) : undefined;
   }
 
-  /** Stores facts and returns them as the cache would give them back (JSON round trip). */
+  /**
+   * Stores facts and returns them. They are what the cache would give back: facts are plain
+   * JSON values (no `undefined`, no class instances; test/unit/laravel/facts-json.test.ts), and
+   * nothing changes them once made.
+   */
   put(hash: string, facts: FileFacts): FileFacts {
-    return this.putText(hash, JSON.stringify(facts));
+    this.pending.set(hash, facts);
+    return facts;
   }
 
   /** `put` for facts already serialised (by a worker thread). */
@@ -200,7 +208,7 @@ export class FactsCache {
       // Many new files (a first run): one pack instead of thousands of small writes.
       const entries = [...this.nextFacts].map(([hash, facts]): [string, string] => [
         hash,
-        this.pending.get(hash) ??
+        this.pendingText(hash) ??
           (this.pack instanceof Pack ? this.pack.json(hash) : undefined) ??
           JSON.stringify(facts),
       ]);
@@ -213,7 +221,13 @@ export class FactsCache {
   /** Writes only the facts analysed in this run, each to its own file. */
   private writePending(): void {
     if (!this.mode.write) return;
-    for (const [hash, text] of this.pending) this.write(this.factsFile(hash), text);
+    for (const hash of this.pending.keys())
+      this.write(this.factsFile(hash), this.pendingText(hash)!);
+  }
+
+  private pendingText(hash: string): string | undefined {
+    const facts = this.pending.get(hash);
+    return typeof facts === 'string' || facts === undefined ? facts : JSON.stringify(facts);
   }
 
   private inPack(hash: string): boolean {
