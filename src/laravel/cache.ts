@@ -69,8 +69,11 @@ class Pack {
     return index ? new Pack(index, bytes.subarray(newline + 1)) : undefined;
   }
 
-  /** The pack's text for these entries: `[hash, facts JSON]`, in order. */
-  static text(entries: readonly [string, string][]): string {
+  /**
+   * The pack's text for these entries (`[hash, facts JSON]`, in order), as the parts to write in
+   * turn: the index line, then each entry's JSON (no copy of the whole, which is megabytes).
+   */
+  static parts(entries: readonly [string, string][]): string[] {
     const index: Record<string, [number, number]> = {};
     let at = 0;
     for (const [hash, json] of entries) {
@@ -78,7 +81,7 @@ class Pack {
       index[hash] = [at, at + length];
       at += length;
     }
-    return `${JSON.stringify(index)}\n${entries.map(([, json]) => json).join('')}`;
+    return [`${JSON.stringify(index)}\n`, ...entries.map(([, json]) => json)];
   }
 
   has(hash: string): boolean {
@@ -212,7 +215,7 @@ export class FactsCache {
           (this.pack instanceof Pack ? this.pack.json(hash) : undefined) ??
           JSON.stringify(facts),
       ]);
-      this.write(this.file('facts.pack'), Pack.text(entries));
+      this.write(this.file('facts.pack'), Pack.parts(entries));
       return;
     }
     this.writePending();
@@ -239,7 +242,7 @@ export class FactsCache {
   }
 
   /** A cache that cannot be written is a problem to report, not a reason to fail. */
-  private write(file: string, text: string): void {
+  private write(file: string, text: string | readonly string[]): void {
     if (!tryWrite(file, text, this.problems)) this.mode.write = false;
   }
 
