@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FileFacts } from './facts/types.js';
-import { WriteError, writeFileAtomicSync } from '../core/write-atomic.js';
+import { WriteError, writeFileAtomicSync, type FileContent } from '../core/write-atomic.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
-const FACTS_VERSION = 21;
+const FACTS_VERSION = 22;
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
 
@@ -42,9 +42,10 @@ export interface CacheStats {
 }
 
 /**
- * Facts by hash, parsed one entry at a time on first use: `facts.pack` is a line of JSON, the
- * index (hash → start and end, in bytes, of its facts in the rest), then the facts' JSON texts
- * one after another. Each file's facts are decoded when first asked for.
+ * Facts by hash, parsed one entry at a time on first use: `facts.pack` is the facts' JSON texts
+ * one after another, then a newline and a line of JSON, the index (hash → start and end, in
+ * bytes, of its facts in the texts before). Written entry by entry, the index last, so that the
+ * pack's text is never whole in memory; each file's facts are decoded when first asked for.
  */
 class Pack {
   private readonly parsed = new Map<string, FileFacts>();
@@ -61,27 +62,29 @@ class Pack {
     } catch {
       return undefined;
     }
-    const newline = bytes.indexOf(0x0a);
+    const newline = bytes.lastIndexOf(0x0a);
     const index =
-      newline > 0
-        ? parseJson<Record<string, [number, number]>>(bytes.toString('utf8', 0, newline))
+      newline >= 0
+        ? parseJson<Record<string, [number, number]>>(bytes.toString('utf8', newline + 1))
         : undefined;
-    return index ? new Pack(index, bytes.subarray(newline + 1)) : undefined;
+    return index ? new Pack(index, bytes.subarray(0, newline)) : undefined;
   }
 
   /**
-   * The pack's text for these entries (`[hash, facts JSON]`, in order), as the parts to write in
-   * turn: the index line, then each entry's JSON (no copy of the whole, which is megabytes).
+   * The pack's parts for these entries (`[hash, its facts' JSON]`, in order), each JSON made
+   * when its part is written; the index line last.
    */
-  static parts(entries: readonly [string, string][]): string[] {
+  static *parts(entries: Iterable<[string, () => string]>): Generator<string> {
     const index: Record<string, [number, number]> = {};
     let at = 0;
     for (const [hash, json] of entries) {
-      const length = Buffer.byteLength(json);
+      const text = json();
+      const length = Buffer.byteLength(text);
       index[hash] = [at, at + length];
       at += length;
+      yield text;
     }
-    return [`${JSON.stringify(index)}\n`, ...entries.map(([, json]) => json)];
+    yield `\n${JSON.stringify(index)}`;
   }
 
   has(hash: string): boolean {
@@ -209,9 +212,10 @@ export class FactsCache {
     const files = Object.keys(this.next).length;
     if (files > 0 && this.missingFromPack / files > PACK_STALE) {
       // Many new files (a first run): one pack instead of thousands of small writes.
-      const entries = [...this.nextFacts].map(([hash, facts]): [string, string] => [
+      const entries = [...this.nextFacts].map(([hash, facts]): [string, () => string] => [
         hash,
-        this.pendingText(hash) ??
+        () =>
+          this.pendingText(hash) ??
           (this.pack instanceof Pack ? this.pack.json(hash) : undefined) ??
           JSON.stringify(facts),
       ]);
@@ -242,7 +246,7 @@ export class FactsCache {
   }
 
   /** A cache that cannot be written is a problem to report, not a reason to fail. */
-  private write(file: string, text: string | readonly string[]): void {
+  private write(file: string, text: string | Iterable<string>): void {
     if (!tryWrite(file, text, this.problems)) this.mode.write = false;
   }
 
@@ -301,18 +305,14 @@ function parseJson<T>(text: string): T | undefined {
 /**
  * Writes a cache file atomically (the project's one writer), removing the old file first: a
  * reader sees the old file, none (a miss) or the new one, never half of one. Parts are written
- * in turn.
+ * in turn (a generator's made as they are written).
  */
-export function writeAtomic(file: string, text: string | readonly (string | Buffer)[]): void {
+export function writeAtomic(file: string, text: FileContent): void {
   writeFileAtomicSync(file, text, { removeFirst: true, sync: false });
 }
 
 /** Writes atomically; on failure records why (once) and returns false. */
-export function tryWrite(
-  file: string,
-  text: string | readonly (string | Buffer)[],
-  problems: string[],
-): boolean {
+export function tryWrite(file: string, text: FileContent, problems: string[]): boolean {
   try {
     writeAtomic(file, text);
     return true;
