@@ -20,17 +20,24 @@
  * changed (`--watch-edits`, default 5; 0 leaves it out), as the watch reports it (from the start
  * of the regeneration to the pages being told); its document must equal a `--no-cache` run's.
  *
+ * Then a real application, when ../shared/laravel-apps is there (found as laravel-apps/run.mjs
+ * finds it; `--apps <dir>` to point at it): `generate` on a copy of `--app` (default invoiceninja,
+ * 2,255 PHP files; `--app none` leaves it out) cold, warm and `--no-cache`, each run's peak
+ * resident memory with its times, all three documents checked equal.
+ *
  *   npm run build && node bench/generate.mjs [--size 400] [--runs 5] [--workers 1,2,4]
  *                                            [--chunk-size <n>] [--watch-edits <n>] [--keep]
+ *                                            [--app <name>|none] [--apps <dir>]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { setTimeout } from 'node:timers';
 import { fileURLToPath, URL } from 'node:url';
+import { findAppsDir } from '../laravel-apps/lib/apps.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const args = process.argv.slice(2);
@@ -48,6 +55,15 @@ const WORKERS = list('workers', [1, 2, 4]);
 /** Passed on to `generate:optimized` when given (else its default). */
 const CHUNK_SIZE = option('chunk-size', undefined);
 const WATCH_EDITS = option('watch-edits', 5);
+const text = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const APP = text('app', 'invoiceninja');
+const APPS_DIR =
+  APP === 'none'
+    ? undefined
+    : findAppsDir(fileURLToPath(new URL('..', import.meta.url)), text('apps'));
 
 function write(root, file, text) {
   const full = path.join(root, file);
@@ -285,9 +301,12 @@ function synthesise(root) {
   );
 }
 
-/** Prints the process's CPU time (user + system) on exit, for figures that load elsewhere on the machine does not skew as much. */
+/**
+ * Prints the process's CPU time (user + system) on exit, for figures that load elsewhere on the
+ * machine does not skew as much, and its peak resident memory.
+ */
 const CPU_PROBE =
-  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\napidoc-cpu-ms ${Math.round((u.user + u.system) / 1000)}\\n`); });";
+  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\napidoc-cpu-ms ${Math.round((u.user + u.system) / 1000)}\\napidoc-max-rss-kb ${process.resourceUsage().maxRSS}\\n`); });";
 
 function generate(root, extra = [], command = 'generate') {
   const probe = path.join(root, '.cpu-probe.cjs');
@@ -315,10 +334,12 @@ function generate(root, extra = [], command = 'generate') {
   if (child.status !== 0)
     throw new Error(`apidoc ${command} failed:\n${child.stdout}\n${child.stderr}`);
   const cpu = Number(/apidoc-cpu-ms (\d+)/.exec(child.stderr)?.[1] ?? NaN);
+  const rssMb = Number(/apidoc-max-rss-kb (\d+)/.exec(child.stderr)?.[1] ?? NaN) / 1024;
   const own = Number(/ in ([\d.]+) s/.exec(child.stdout)?.[1] ?? NaN) * 1000;
   return {
     ms,
     cpu,
+    rssMb,
     own,
     stdout: child.stdout.trim(),
     output: readFileSync(path.join(root, 'openapi.json'), 'utf8'),
@@ -397,6 +418,24 @@ async function watchRegenerations(root, edits) {
     await exited;
   }
   return times();
+}
+
+/**
+ * `generate` on a copy of a real application (the apps are read-only): cold (empty cache),
+ * warm, then `--no-cache`; the three documents must be equal.
+ */
+function realApp(copy) {
+  clearCache(copy);
+  const cold = generate(copy);
+  const warm = generate(copy);
+  const noCache = generate(copy, ['--no-cache']);
+  for (const [name, run] of [
+    ['warm', warm],
+    ['--no-cache', noCache],
+  ])
+    if (run.output !== cold.output)
+      throw new Error(`${APP}: a ${name} run wrote a different document than a cold run`);
+  return { cold, warm, noCache };
 }
 
 const root = mkdtempSync(path.join(tmpdir(), 'apidoc-bench-generate-'));
@@ -489,6 +528,34 @@ try {
       note: "one controller changed per regeneration; as the watch reports it (from the regeneration's start to the pages being told)",
     };
   }
+  if (APPS_DIR) {
+    const copy = path.join(root, 'app-copy');
+    cpSync(path.join(APPS_DIR, APP), copy, { recursive: true });
+    const app = { cold: [], warm: [], noCache: [] };
+    for (let run = 0; run < RUNS; run++) {
+      const { cold, warm, noCache } = realApp(copy);
+      app.cold.push(cold);
+      app.warm.push(warm);
+      app.noCache.push(noCache);
+    }
+    result.app = {
+      name: APP,
+      summary: app.cold.at(-1).stdout,
+      medianMs: Object.fromEntries(
+        Object.entries(app).map(([name, list]) => [
+          name,
+          {
+            wall: figure(list, 'ms'),
+            cpu: figure(list, 'cpu'),
+            own: figure(list, 'own'),
+            peakRssMb: figure(list, 'rssMb'),
+          },
+        ]),
+      ),
+      targets: { coldMs: 3000, coldPeakRssMb: 300, warmMs: 500 },
+    };
+  }
+  result.machine.loadAverageAfter = loadavg().map((l) => Number(l.toFixed(2)));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } finally {
   if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });

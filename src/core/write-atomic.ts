@@ -18,8 +18,11 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors.js';
 
-/** What a write takes: text, bytes, or parts written in turn (a large file built in pieces). */
-export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
+/**
+ * What a write takes: text, bytes, or parts written in turn (a large file built in pieces; a
+ * generator's parts are made as they are written, so that the whole is never in memory).
+ */
+export type FileContent = string | Uint8Array | Iterable<string | Uint8Array>;
 
 export interface WriteOptions {
   /**
@@ -192,7 +195,7 @@ function parentInTheWay(error: unknown): never {
   throw error;
 }
 
-function parts(content: FileContent): readonly (string | Uint8Array)[] {
+function parts(content: FileContent): Iterable<string | Uint8Array> {
   return typeof content === 'string' || content instanceof Uint8Array ? [content] : content;
 }
 

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FileFacts } from './facts/types.js';
-import { WriteError, writeFileAtomicSync } from '../core/write-atomic.js';
+import { WriteError, writeFileAtomicSync, type FileContent } from '../core/write-atomic.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
-const FACTS_VERSION = 25;
+const FACTS_VERSION = 26;
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
 
@@ -42,9 +42,10 @@ export interface CacheStats {
 }
 
 /**
- * Facts by hash, parsed one entry at a time on first use: `facts.pack` is a line of JSON, the
- * index (hash → start and end, in bytes, of its facts in the rest), then the facts' JSON texts
- * one after another. Each file's facts are decoded when first asked for.
+ * Facts by hash, parsed one entry at a time on first use: `facts.pack` is the facts' JSON texts
+ * one after another, then a newline and a line of JSON, the index (hash → start and end, in
+ * bytes, of its facts in the texts before). Written entry by entry, the index last, so that the
+ * pack's text is never whole in memory; each file's facts are decoded when first asked for.
  */
 class Pack {
   private readonly parsed = new Map<string, FileFacts>();
@@ -61,24 +62,29 @@ class Pack {
     } catch {
       return undefined;
     }
-    const newline = bytes.indexOf(0x0a);
+    const newline = bytes.lastIndexOf(0x0a);
     const index =
-      newline > 0
-        ? parseJson<Record<string, [number, number]>>(bytes.toString('utf8', 0, newline))
+      newline >= 0
+        ? parseJson<Record<string, [number, number]>>(bytes.toString('utf8', newline + 1))
         : undefined;
-    return index ? new Pack(index, bytes.subarray(newline + 1)) : undefined;
+    return index ? new Pack(index, bytes.subarray(0, newline)) : undefined;
   }
 
-  /** The pack's text for these entries: `[hash, facts JSON]`, in order. */
-  static text(entries: readonly [string, string][]): string {
+  /**
+   * The pack's parts for these entries (`[hash, its facts' JSON]`, in order), each JSON made
+   * when its part is written; the index line last.
+   */
+  static *parts(entries: Iterable<[string, () => string]>): Generator<string> {
     const index: Record<string, [number, number]> = {};
     let at = 0;
     for (const [hash, json] of entries) {
-      const length = Buffer.byteLength(json);
+      const text = json();
+      const length = Buffer.byteLength(text);
       index[hash] = [at, at + length];
       at += length;
+      yield text;
     }
-    return `${JSON.stringify(index)}\n${entries.map(([, json]) => json).join('')}`;
+    yield `\n${JSON.stringify(index)}`;
   }
 
   has(hash: string): boolean {
@@ -116,8 +122,11 @@ export class FactsCache {
   private packRead?: Pack | Record<string, FileFacts>;
   private readonly next: Manifest = {};
   private readonly nextFacts = new Map<string, FileFacts>();
-  /** JSON of the facts analysed in this run, written by `flush()`. */
-  private readonly pending = new Map<string, string>();
+  /**
+   * The facts analysed in this run, written by `flush()`: as analysed, or as the JSON text a
+   * worker thread sent. Serialised only when written.
+   */
+  private readonly pending = new Map<string, FileFacts | string>();
   private missingFromPack = 0;
   /** Why the cache could not be written, if it could not. */
   readonly problems: string[] = [];
@@ -163,9 +172,14 @@ export class FactsCache {
     return existsSync(file) ? readJson<FileFacts>(file) : undefined;
   }
 
-  /** Stores facts and returns them as the cache would give them back (JSON round trip). */
+  /**
+   * Stores facts and returns them. They are what the cache would give back: facts are plain
+   * JSON values (no `undefined`, no class instances; test/unit/laravel/facts-json.test.ts), and
+   * nothing changes them once made.
+   */
   put(hash: string, facts: FileFacts): FileFacts {
-    return this.putText(hash, JSON.stringify(facts));
+    this.pending.set(hash, facts);
+    return facts;
   }
 
   /** `put` for facts already serialised (by a worker thread). */
@@ -198,13 +212,14 @@ export class FactsCache {
     const files = Object.keys(this.next).length;
     if (files > 0 && this.missingFromPack / files > PACK_STALE) {
       // Many new files (a first run): one pack instead of thousands of small writes.
-      const entries = [...this.nextFacts].map(([hash, facts]): [string, string] => [
+      const entries = [...this.nextFacts].map(([hash, facts]): [string, () => string] => [
         hash,
-        this.pending.get(hash) ??
+        () =>
+          this.pendingText(hash) ??
           (this.pack instanceof Pack ? this.pack.json(hash) : undefined) ??
           JSON.stringify(facts),
       ]);
-      this.write(this.file('facts.pack'), Pack.text(entries));
+      this.write(this.file('facts.pack'), Pack.parts(entries));
       return;
     }
     this.writePending();
@@ -213,7 +228,13 @@ export class FactsCache {
   /** Writes only the facts analysed in this run, each to its own file. */
   private writePending(): void {
     if (!this.mode.write) return;
-    for (const [hash, text] of this.pending) this.write(this.factsFile(hash), text);
+    for (const hash of this.pending.keys())
+      this.write(this.factsFile(hash), this.pendingText(hash)!);
+  }
+
+  private pendingText(hash: string): string | undefined {
+    const facts = this.pending.get(hash);
+    return typeof facts === 'string' || facts === undefined ? facts : JSON.stringify(facts);
   }
 
   private inPack(hash: string): boolean {
@@ -225,7 +246,7 @@ export class FactsCache {
   }
 
   /** A cache that cannot be written is a problem to report, not a reason to fail. */
-  private write(file: string, text: string): void {
+  private write(file: string, text: string | Iterable<string>): void {
     if (!tryWrite(file, text, this.problems)) this.mode.write = false;
   }
 
@@ -284,18 +305,14 @@ function parseJson<T>(text: string): T | undefined {
 /**
  * Writes a cache file atomically (the project's one writer), removing the old file first: a
  * reader sees the old file, none (a miss) or the new one, never half of one. Parts are written
- * in turn.
+ * in turn (a generator's made as they are written).
  */
-export function writeAtomic(file: string, text: string | readonly (string | Buffer)[]): void {
+export function writeAtomic(file: string, text: FileContent): void {
   writeFileAtomicSync(file, text, { removeFirst: true, sync: false });
 }
 
 /** Writes atomically; on failure records why (once) and returns false. */
-export function tryWrite(
-  file: string,
-  text: string | readonly (string | Buffer)[],
-  problems: string[],
-): boolean {
+export function tryWrite(file: string, text: FileContent, problems: string[]): boolean {
   try {
     writeAtomic(file, text);
     return true;

@@ -10,7 +10,8 @@ import {
 } from '../project/load.js';
 import type { Crew, Round } from './pool.js';
 import type { Answer } from './protocol.js';
-import { analyseChunk, type SourceFile } from './tasks.js';
+import type { FileFacts } from '../facts/types.js';
+import { analyseHere, type SourceFile } from './tasks.js';
 
 /** A task as the `onTask` hook and the statistics see it: the files of a chunk. */
 export interface TaskInfo {
@@ -63,29 +64,32 @@ export async function loadProjectInChunks(
     if (chunk.length > 0) offer();
     const facts = await analyseRound(round, chunks, options, advance);
     for (const read of reads)
-      settleFile(
-        project,
-        read,
-        read.facts ?? cache.putText(read.hash, facts.get(read.rel)!),
-        cache,
-      );
+      settleFile(project, read, read.facts ?? put(cache, read.hash, facts.get(read.rel)!), cache);
     queue = nextRound(project, queue, options.psr4);
     total += queue.length;
   }
   return finishProject(project, cache);
 }
 
-/** Each analysed file's facts as JSON, by file, once every chunk of the round is answered. */
+/** Facts a worker sent (their JSON), or that this thread made. */
+function put(cache: LoadOptions['cache'], hash: string, facts: string | FileFacts): FileFacts {
+  return typeof facts === 'string' ? cache.putText(hash, facts) : cache.put(hash, facts);
+}
+
+/**
+ * Each analysed file's facts by file, once every chunk of the round is answered: as JSON from a
+ * worker, as made from this thread.
+ */
 async function analyseRound(
   round: Round,
   chunks: SourceFile[][],
   options: ChunkOptions,
   advance: (n: number) => void,
-): Promise<Map<string, string>> {
-  const facts = new Map<string, string>();
-  const answer = (index: number, texts: string[]) => {
+): Promise<Map<string, string | FileFacts>> {
+  const facts = new Map<string, string | FileFacts>();
+  const answer = (index: number, made: readonly (string | FileFacts)[]) => {
     const files = chunks[index]!;
-    files.forEach((f, i) => facts.set(f.rel, texts[i]!));
+    files.forEach((f, i) => facts.set(f.rel, made[i]!));
     advance(files.length);
   };
   /** Chunks a worker answered with something else than their facts. */
@@ -99,7 +103,7 @@ async function analyseRound(
   };
   for (let index = chunks.length - 1; index >= 0; index--) {
     take(round.answers());
-    if (round.claim(index)) answer(index, analyseChunk(chunks[index]!));
+    if (round.claim(index)) answer(index, analyseHere(chunks[index]!));
   }
   const { answers, failed } = await round.finish();
   take(answers);
@@ -107,7 +111,7 @@ async function analyseRound(
     if (files.every((f) => facts.has(f.rel))) return;
     const reason = failed.get(index) ?? garbled.get(index);
     if (reason !== undefined) options.onRecovered?.({ files: files.map((f) => f.rel) }, reason);
-    answer(index, analyseChunk(files));
+    answer(index, analyseHere(files));
   });
   return facts;
 }

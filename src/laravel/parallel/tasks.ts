@@ -1,4 +1,5 @@
 import { analyseFile } from '../facts/analyse-file.js';
+import type { FileFacts } from '../facts/types.js';
 
 /** A file for a worker: its project-relative path and its content. */
 export interface SourceFile {
@@ -7,12 +8,16 @@ export interface SourceFile {
 }
 
 /**
- * The per-file pass over a chunk of files: each file's facts, as JSON, in order. The same in a
- * worker thread and in this one; JSON because the main thread parses it once and writes it to
- * the cache as is (and it is what `FactsCache.put` would give back).
+ * The per-file pass over a chunk of files in a worker thread: each file's facts, as JSON, in
+ * order; JSON because the main thread parses it once and writes it to the cache as is.
  */
 export function analyseChunk(files: readonly SourceFile[]): string[] {
-  return files.map((f) => JSON.stringify(analyseFile(f.content, f.rel)));
+  return analyseHere(files).map((facts) => JSON.stringify(facts));
+}
+
+/** The same chunk analysed in the main thread: the facts as made, with no JSON between. */
+export function analyseHere(files: readonly SourceFile[]): FileFacts[] {
+  return files.map((f) => analyseFile(f.content, f.rel));
 }
 
 /**
