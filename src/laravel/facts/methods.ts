@@ -241,7 +241,18 @@ function innerContext(ctx: EvalContext, facts: MethodFacts, role: ClassRole): Ev
 const NO_VARIABLES: ReadonlySet<string> = new Set();
 
 function returnedValue(method: Node, ctx: EvalContext, variables: Map<string, Node>) {
-  return evaluate(firstReturn(method)?.expr, { ...ctx, variables });
+  return evaluate(firstReturn(method)?.expr, { ...lateProperties(ctx), variables });
+}
+
+/**
+ * The context without the class's own property defaults: `$this->rules` stays a read of the
+ * property, since a subclass may declare it again; it is resolved for the class the method is
+ * called on (see `resolve/value.ts`).
+ */
+function lateProperties(ctx: EvalContext): EvalContext {
+  const rest = { ...ctx };
+  delete rest.property;
+  return rest;
 }
 
 /** The first returned value when it is built from something worth folding later, else undefined. */
@@ -252,10 +263,7 @@ function valueReturned(
 ): PhpValue | undefined {
   const first = firstReturn(method);
   if (!first?.expr || !VALUE_KINDS.has(first.expr.kind)) return undefined;
-  // `$this->rules` stays a read of the property: a subclass may declare it again, and the
-  // value is resolved for the class the method is called on (see `resolve/value.ts`).
-  const { property: _own, ...rest } = ctx;
-  const value = evaluate(first.expr, { ...rest, variables: variables() });
+  const value = evaluate(first.expr, { ...lateProperties(ctx), variables: variables() });
   const plainUnknown = typeof value === 'object' && value?.kind === 'unknown' && !value.late;
   return plainUnknown ? undefined : value;
 }

@@ -64,6 +64,23 @@ class BaseThing extends FormRequest { public function rules() { return ['name' =
     },
   ],
   [
+    "a parent's rules() returning $this->rules: the subclass's property",
+    {
+      files: {
+        'app/Http/Requests/BaseThing.php': `<?php
+namespace App\\Http\\Requests;
+use Illuminate\\Foundation\\Http\\FormRequest;
+class BaseThing extends FormRequest { protected $rules = []; public function rules() { return $this->rules; } }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "protected $rules = ['name' => 'required|string', 'size' => 'integer'];",
+          'BaseThing',
+        ),
+      },
+      properties: ['name', 'size'],
+      required: ['name'],
+    },
+  ],
+  [
     'array_merge_recursive and + union',
     {
       files: {
