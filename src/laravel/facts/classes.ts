@@ -1,5 +1,6 @@
 import { child, children, docComment, lineOf, text, walk, type Node } from '../php/ast.js';
 import { argValue, staticCall } from '../php/chain.js';
+import { firstReturn } from '../php/returns.js';
 import { parseDocBlock } from '../php/docblock.js';
 import { evaluate, type EvalContext } from '../php/evaluate.js';
 import { classOfNameNode, resolveClassName, type NameScope } from '../php/names.js';
@@ -70,7 +71,43 @@ export function classFacts(
   if (routes) facts.routeAttributes = routes;
   const status = constructedStatus(methodNodes);
   if (status !== undefined) facts.status = status;
+  const configDir = configPathOf(methodNodes);
+  if (configDir) facts.configDir = configDir;
   return facts;
+}
+
+/**
+ * An `Application` subclass's `configPath()`: `$this->basePath . DIRECTORY_SEPARATOR . 'app'
+ * . DIRECTORY_SEPARATOR . 'Config' . (...$path...)` is `app/Config`. The literal segments after
+ * the base path, up to the part that appends `$path`.
+ */
+function configPathOf(methods: Node[]): string | undefined {
+  const method = methods.find((m) => text(m, 'name') === 'configPath');
+  const returned = method ? firstReturn(method)?.expr : undefined;
+  if (!returned) return undefined;
+  const parts: Node[] = [];
+  const flatten = (node: Node) => {
+    if (node.kind === 'bin' && node.type === '.') {
+      flatten(child(node, 'left')!);
+      flatten(child(node, 'right')!);
+    } else parts.push(node);
+  };
+  flatten(returned);
+  const [base, ...rest] = parts;
+  const isBase = base?.kind === 'propertylookup' && child(base, 'offset')?.name === 'basePath';
+  if (!isBase) return undefined;
+  const segments: string[] = [];
+  for (const part of rest) {
+    if (part.kind === 'string') segments.push(String(part.value));
+    else if (part.kind === 'name' && /DIRECTORY_SEPARATOR$/.test(String(part.name)))
+      segments.push('/');
+    else break;
+  }
+  const dir = segments
+    .join('')
+    .replace(/\/+/g, '/')
+    .replace(/^\/|\/$/g, '');
+  return /^[\w./-]+$/.test(dir) && !dir.includes('..') ? dir : undefined;
 }
 
 /** `parent::__construct(404, ...)` in the constructor: an HTTP exception's status. */

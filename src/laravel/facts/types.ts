@@ -121,6 +121,8 @@ export interface ClassFacts {
    * `parent::__construct(400, ...)` (Symfony's `HttpException`).
    */
   status?: number;
+  /** An `Application` subclass's `configPath()`, project-relative (`app/Config`). */
+  configDir?: string;
 }
 
 export interface MethodFacts {

@@ -1,11 +1,25 @@
 import type { FileFacts } from '../facts/types.js';
 import { arrayGet, type PhpValue } from '../php/value.js';
 
-/** Each config file's top-level `return` value, by file (`config/app.php`). */
+/**
+ * Each config file's top-level `return` value, by file as `config/<name>.php`: in `config/`, or
+ * where the project's `Application` subclass's `configPath()` points (`app/Config`).
+ */
 export function configFiles(files: ReadonlyMap<string, FileFacts>): [string, PhpValue][] {
+  const dir = configDir(files);
   return [...files].flatMap(([file, facts]): [string, PhpValue][] =>
-    file.startsWith('config/') && facts.returns !== undefined ? [[file, facts.returns]] : [],
+    file.startsWith(`${dir}/`) && facts.returns !== undefined
+      ? [[`config/${file.slice(dir.length + 1)}`, facts.returns]]
+      : [],
   );
+}
+
+/** The folder of the config files: `config`, unless an `Application` subclass moves it. */
+function configDir(files: ReadonlyMap<string, FileFacts>): string {
+  for (const file of [...files.keys()].sort())
+    for (const c of files.get(file)!.classes)
+      if (c.configDir && c.extends === 'Illuminate\\Foundation\\Application') return c.configDir;
+  return 'config';
 }
 
 /**

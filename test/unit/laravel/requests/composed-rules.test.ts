@@ -262,6 +262,27 @@ if (! function_exists('money_rules')) { function money_rules() { return ['amount
     },
   ],
   [
+    "config files where the Application subclass's configPath() points (app/Config)",
+    {
+      files: {
+        'app/Config/things.php': `<?php return ['max' => (int) env('THING_MAX', 40)];`,
+        'app/App/Application.php': `<?php
+namespace App\\App;
+class Application extends \\Illuminate\\Foundation\\Application {
+    public function configPath($path = '') {
+        return $this->basePath . DIRECTORY_SEPARATOR . 'app' . DIRECTORY_SEPARATOR . 'Config'
+            . ($path ? DIRECTORY_SEPARATOR . $path : $path);
+    }
+}`,
+        'app/Http/Requests/StoreThing.php': request(
+          "public function rules() { return ['name' => 'string|max:' . (config('things.max') * 2)]; }",
+        ),
+      },
+      properties: ['name'],
+      has: { properties: { name: { type: 'string', maxLength: 80 } } },
+    },
+  ],
+  [
     'rule strings built with config(), sprintf() and implode()',
     {
       files: {
