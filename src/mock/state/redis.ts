@@ -86,8 +86,9 @@ export async function redisStore(
   const client = createClient({
     url,
     disableOfflineQueue: true,
-    // Commands waiting on a Redis that does not answer are bounded in time and in number.
-    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT },
+    // Commands waiting on a Redis that does not answer are bounded in number; each store call
+    // in time (`timed`: one timer per call, where the client's own timeout costs an
+    // AbortSignal per command).
     commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: 5_000,
