@@ -69,7 +69,7 @@ const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply | PreparedRep
   delete: async (call) =>
     withItem(call, async (id, item, _stored, created) => {
       const removed = await call.store.remove(call.source.path, id, !created);
-      return removed ? answer(call, id, item, created) : notFound(call, id);
+      return removed ? answer(call, id, item(), created) : notFound(call, id);
     }),
 };
 
@@ -161,7 +161,7 @@ async function read(call: Call): Promise<Reply | PreparedReply> {
   return withItem(call, async (id, item, stored, created) => {
     const known = call.answers.get(call.key);
     if (known && known.stored === stored) return known.reply;
-    const reply = prepare(answer(call, id, item, created));
+    const reply = prepare(answer(call, id, item(), created));
     call.answers.set(call.key, { stored, reply });
     return reply;
   });
@@ -188,13 +188,14 @@ async function create(call: Call): Promise<Reply> {
 
 /**
  * The item the path names, or Laravel's 404 when it does not exist (any more): `then` gets its
- * id, the item, what the store holds of it and whether a client created it.
+ * id, the item (made when asked for: a read's kept answer does not need it), what the store
+ * holds of it and whether a client created it.
  */
 async function withItem(
   call: Call,
   then: (
     id: string,
-    item: unknown,
+    item: () => unknown,
     stored: unknown,
     created: boolean,
   ) => Promise<Reply | PreparedReply>,
@@ -205,14 +206,12 @@ async function withItem(
   const stored = await call.store.item(call.source.path, id);
   if (isSeeded(call, id)) {
     if (stored.deleted) return notFound(call, raw);
-    return then(
-      id,
-      stored.item ?? shaped(call.source, id, undefined, call.role.collection.itemSchema, false),
-      stored.item,
-      false,
-    );
+    const item = () =>
+      stored.item ?? shaped(call.source, id, undefined, call.role.collection.itemSchema, false);
+    return then(id, item, stored.item, false);
   }
-  return stored.item === undefined ? notFound(call, raw) : then(id, stored.item, stored.item, true);
+  const item = stored.item;
+  return item === undefined ? notFound(call, raw) : then(id, () => item, item, true);
 }
 
 function isSeeded(call: Call, id: string): boolean {

@@ -87,8 +87,9 @@ export async function redisStore(
     url,
     disableOfflineQueue: true,
     // Commands waiting on a Redis that does not answer are bounded in number; each store call
-    // in time (`timed`: one timer per call, where the client's own timeout costs an
-    // AbortSignal per command).
+    // in time (`timed`: one timer per call). The client's own timeout (5 s unless 0) would cost
+    // an AbortSignal, its listeners and their garbage on every command.
+    commandOptions: { timeout: 0 },
     commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: 5_000,
