@@ -89,12 +89,31 @@ export function stateHandler(
     8 * 1024 * 1024,
     (a) => a.reply.payload?.length ?? 0,
   );
-  return async (request) => {
-    const source = itemSource(request.ctx, role, request.params);
-    const { doc, serverSeed } = request.ctx;
-    const count = seededCount(doc, serverSeed, role.collection, source.path);
+  // The store once opened, so that a request does not wait on its promise again.
+  let opened: StateStore | undefined;
+  store.then(
+    (ready) => (opened = ready),
+    () => undefined,
+  );
+  return async ({ ctx, url, params, body, key }) => {
+    const source = itemSource(ctx, role, params);
+    const count = seededCount(ctx.doc, ctx.serverSeed, role.collection, source.path);
     try {
-      return await handle({ ...request, plan, role, answers, store: await store, source, count });
+      const kept = opened ?? (await store);
+      // One object of one shape for every call: the handlers' reads stay monomorphic.
+      return await handle({
+        ctx,
+        url,
+        params,
+        body,
+        key,
+        plan,
+        role,
+        answers,
+        store: kept,
+        source,
+        count,
+      });
     } catch (error) {
       if (error instanceof StateFullError) return messageReply(507, error.message);
       return messageReply(
