@@ -3,7 +3,6 @@
 // bench/README.md. Progress goes to stderr, the report to stdout, the figures to a JSON file.
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -21,11 +20,10 @@ import { checkAnswer, request, runLoad } from './lib/load.mjs';
 import { describeMachine, loadCheck, machineInfo } from './lib/machine.mjs';
 import { ensurePeers, PEER_PACKAGES, stopInstallSync } from './lib/peers.mjs';
 import {
-  delay,
-  describeExit,
   freePort,
   memoryMB,
   startProcess,
+  startRedisServer,
   stopAll,
   stopAllSync,
   stopProcess,
@@ -426,34 +424,12 @@ async function statefulCase(ctx, servers) {
 /** A redis-server for the stateful case, on a free port, stopped with the case's servers. */
 async function startRedis(servers) {
   const server = { kind: 'redis-server' };
-  const port = await freePort();
-  const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((f) => existsSync(f));
-  if (!bin) return { error: 'redis-server is not installed' };
-  servers.push(server);
-  server.handle = startProcess({
-    name: 'redis-server',
-    command: bin,
-    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    cwd: ROOT,
-    logFile: join(LOGS, 'stateful-redis-server.log'),
-  });
-  for (let i = 0; i < 100; i++) {
-    if (server.handle.exit) return { error: `redis-server ${describeExit(server.handle.exit)}` };
-    if (await accepts(port)) return { port };
-    await delay(50);
+  const started = await startRedisServer(join(LOGS, 'stateful-redis-server.log'));
+  if (started.handle) {
+    server.handle = started.handle;
+    servers.push(server);
   }
-  return { error: 'redis-server did not accept connections within 5 s' };
-}
-
-/** Whether something accepts TCP connections on the port of 127.0.0.1. */
-function accepts(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
+  return started;
 }
 
 async function githubCase(ctx, servers) {

@@ -19,6 +19,7 @@ import {
   freePort,
   memoryMB,
   startProcess,
+  startRedisServer,
   stopAll,
   stopAllSync,
   stopProcess,
@@ -27,7 +28,6 @@ import {
 } from './lib/procs.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = `${ROOT}dist/cli/main.js`;
 const TOKEN = { authorization: 'Bearer mock-token-bench' };
 const BOOK = JSON.stringify({ title: 'Dune', author_id: 3, genre: 'fiction' });
 const SEEDED = 50;
@@ -39,6 +39,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     samples: { type: 'string', default: '200' },
     heap: { type: 'string' },
+    redis: { type: 'boolean', default: false },
+    cli: { type: 'string' },
   },
 });
 const items = Number(values.items);
@@ -46,6 +48,7 @@ const maxItems = Number(values['max-items'] ?? values.items);
 const connections = Number(values.connections);
 const samples = Number(values.samples);
 const heap = values.heap === undefined ? undefined : Number(values.heap);
+const CLI = values.cli ?? `${ROOT}dist/cli/main.js`;
 if (
   ![items, maxItems, connections, samples, heap ?? 1].every((n) => Number.isInteger(n) && n > 0)
 ) {
@@ -55,7 +58,7 @@ if (
   process.exit(2);
 }
 if (!existsSync(CLI)) {
-  console.error('dist/cli/main.js is missing: run npm run build first.');
+  console.error(`${CLI} is missing: run npm run build first.`);
   process.exit(1);
 }
 process.on('exit', stopAllSync);
@@ -119,6 +122,14 @@ async function timedAfterDelete(port, created, last) {
   return { status, median: ms[Math.floor(ms.length / 2)], p99: ms[Math.floor(ms.length * 0.99)] };
 }
 
+const redis = values.redis
+  ? await startRedisServer(`${ROOT}bench/.scratch/logs/state-scale-redis.log`)
+  : undefined;
+if (redis?.error) {
+  console.error(redis.error);
+  await stopAll();
+  process.exit(1);
+}
 const port = await freePort();
 const server = startProcess({
   name: 'apidoc',
@@ -131,7 +142,7 @@ const server = startProcess({
     '--port',
     String(port),
     '--quiet',
-    '--stateful',
+    ...(redis ? ['--state', `redis://127.0.0.1:${redis.port}/0`] : ['--stateful']),
     '--state-max-items',
     String(maxItems),
   ],
@@ -197,7 +208,7 @@ try {
   const out = [];
   out.push(`State at scale: ${new Date().toISOString()} — ${describeMachine(machineInfo())}`);
   out.push(
-    `--state-max-items ${maxItems.toLocaleString('en')}, ${items.toLocaleString('en')} POSTs over HTTP (${connections} connections): ${created.toLocaleString('en')} answered 201, ${(load.non2xx + load.errors).toLocaleString('en')} not, in ${seconds.toFixed(0)} s (${Math.round(created / seconds).toLocaleString('en')}/s)`,
+    `${redis ? 'Redis' : 'memory'} state, --state-max-items ${maxItems.toLocaleString('en')}, ${items.toLocaleString('en')} POSTs over HTTP (${connections} connections): ${created.toLocaleString('en')} answered 201, ${(load.non2xx + load.errors).toLocaleString('en')} not, in ${seconds.toFixed(0)} s (${Math.round(created / seconds).toLocaleString('en')}/s)`,
   );
   out.push(
     `the list's total after: ${total.toLocaleString('en')} (the ${SEEDED} seeded books and the created ones kept)`,

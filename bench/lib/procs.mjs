@@ -3,7 +3,7 @@
 // period. Every process started here is tracked until it exits, so that stopAllSync() can be called
 // from a process 'exit' handler.
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { dirname } from 'node:path';
@@ -299,4 +299,39 @@ export function memoryMB(pid) {
       return { rss: null, peak: null };
     }
   }
+}
+
+/**
+ * A redis-server on a free port of 127.0.0.1, persisting nothing: `{ port, handle }`, or
+ * `{ error }` (with `handle` when it started but did not accept connections), stopped by PID
+ * with the others.
+ */
+export async function startRedisServer(logFile) {
+  const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((f) => existsSync(f));
+  if (!bin) return { error: 'redis-server is not installed' };
+  const port = await freePort();
+  const handle = startProcess({
+    name: 'redis-server',
+    command: bin,
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    cwd: process.cwd(),
+    logFile,
+  });
+  for (let i = 0; i < 100; i++) {
+    if (handle.exit) return { handle, error: `redis-server ${describeExit(handle.exit)}` };
+    if (await accepts(port)) return { handle, port };
+    await delay(50);
+  }
+  return { handle, error: 'redis-server did not accept connections within 5 s' };
+}
+
+/** Whether something accepts TCP connections on the port of 127.0.0.1. */
+function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
 }

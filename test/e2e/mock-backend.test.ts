@@ -85,6 +85,51 @@ describe('apidoc mock --stateful (memory)', () => {
   });
 });
 
+describe('what a created item shows of the fields its client did not send', () => {
+  let mocks: RunningMock[];
+  beforeAll(async () => {
+    mocks = await Promise.all(
+      ['7', '7', '8'].map((seed) =>
+        startMock(['--spec', SPEC, '--quiet', '--stateful', '--seed', seed]),
+      ),
+    );
+  });
+  afterAll(() => Promise.all(mocks.map((mock) => mock.stop())));
+
+  /** The item without its times, which are the clock's. */
+  const untimed = (item: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(item).filter(([key]) => !key.endsWith('_at')));
+
+  it('is the same in the answer, the read and the list; the seed decides it', async () => {
+    const made: unknown[][] = [];
+    for (const mock of mocks) {
+      const items: Record<string, unknown>[] = [];
+      for (let i = 0; i < 3; i++) {
+        const created = await call(mock.url, 'POST', '/api/posts', { title: `T${i}` });
+        const id = created.body.data.id as number;
+        expect((await call(mock.url, 'GET', `/api/posts/${id}`)).body).toEqual(created.body);
+        items.push(created.body.data);
+      }
+      expect((await call(mock.url, 'GET', '/api/posts?page=6')).body.data).toEqual(items);
+      made.push(items.map(untimed));
+    }
+    expect(made[1]).toEqual(made[0]);
+    expect(made[2]).not.toEqual(made[0]);
+  });
+
+  it('comes from a pool of 64 stand-ins: of 65 created items, two share them', async () => {
+    const mock = mocks[0]!;
+    const unsent = new Set<string>();
+    for (let i = 0; i < 65; i++) {
+      const { body } = await call(mock.url, 'POST', '/api/posts', { title: 'Same' });
+      const { slug, body: text, published } = body.data;
+      unsent.add(JSON.stringify({ slug, text, published }));
+    }
+    expect(unsent.size).toBeLessThan(65);
+    expect(unsent.size).toBeGreaterThan(32);
+  });
+});
+
 const redisTitle = 'apidoc mock --state redis:// with two --workers sharing it';
 describe.skipIf(!hasRedis)(
   hasRedis ? redisTitle : `${redisTitle} (skipped: ${noRedisReason})`,

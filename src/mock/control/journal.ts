@@ -2,7 +2,7 @@ import type { Violation } from '../../core/contract/types.js';
 import type { JournalEntry, RequestLogEntry } from '../options.js';
 import type { OperationEntry } from '../../core/engine/operations.js';
 import type { PreparedReply } from '../respond/reply.js';
-import { redactUrl } from './redact.js';
+import { keptUrl, redactUrl } from './redact.js';
 import { operationName } from '../scenario/settings.js';
 
 /** A 422's body is kept for its `validationErrors` up to this size; other bodies never are. */
@@ -67,7 +67,8 @@ export class Journal {
     this.at[i] = exchange.at;
     this.ms[i] = exchange.ms ?? 0;
     this.method[i] = exchange.method;
-    this.url[i] = redactUrl(exchange.url);
+    // Redacted when read (`entries`): recording stays cheap on the request path.
+    this.url[i] = keptUrl(exchange.url);
     this.entry[i] = exchange.entry;
     this.scenario[i] = exchange.scenario;
     const reply = exchange.reply;
@@ -116,7 +117,7 @@ export class Journal {
           started: 0,
           ms: this.ms[i]!,
           method: this.method[i]!,
-          url: this.url[i]!,
+          url: redactUrl(this.url[i]!),
           entry: this.entry[i],
           scenario: this.scenario[i],
           reply: { prepared: true, status: this.status[i]!, headers: [], payload: this.errors[i] },

@@ -35,7 +35,7 @@ export const MAX_KEPT_URL = 2_048;
  * name kept, so a reader still sees that one was sent), cut at `MAX_KEPT_URL` characters.
  */
 export function redactUrl(url: string): string {
-  const short = url.length > MAX_KEPT_URL ? `${url.slice(0, MAX_KEPT_URL)}…` : url;
+  const short = keptUrl(url);
   const q = short.indexOf('?');
   if (q < 0) return short;
   const parts = short.slice(q + 1).split('&');
@@ -49,6 +49,11 @@ export function redactUrl(url: string): string {
     changed = true;
   }
   return changed ? `${short.slice(0, q)}?${parts.join('&')}` : short;
+}
+
+/** The request target cut at `MAX_KEPT_URL` characters. */
+export function keptUrl(url: string): string {
+  return url.length > MAX_KEPT_URL ? `${url.slice(0, MAX_KEPT_URL)}…` : url;
 }
 
 function decodeName(raw: string): string {

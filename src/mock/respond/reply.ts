@@ -32,23 +32,32 @@ export function messageReply(
 }
 
 export function prepare(reply: Reply): PreparedReply {
-  const headers: OutgoingHttpHeaders = { ...reply.headers };
-  let payload: Buffer | undefined;
-  if (reply.body !== undefined && reply.status !== 204 && reply.status !== 304) {
-    const type = reply.contentType ?? 'application/json';
-    const json = isJsonMediaType(type.toLowerCase());
-    payload = Buffer.isBuffer(reply.body)
-      ? reply.body
-      : Buffer.from(
-          typeof reply.body === 'string' && !json ? reply.body : JSON.stringify(reply.body),
-        );
-    headers['content-type'] = json || !type.startsWith('text/') ? type : `${type}; charset=utf-8`;
-    headers['content-length'] = payload.length;
+  const { body, status } = reply;
+  if (body === undefined || status === 204 || status === 304) {
+    return { prepared: true, status, headers: flatHeaders({ ...reply.headers }) };
   }
+  const type = reply.contentType ?? 'application/json';
+  const json = isJsonMediaType(type.toLowerCase());
+  const payload = Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(typeof body === 'string' && !json ? body : JSON.stringify(body));
+  const contentType = json || !type.startsWith('text/') ? type : `${type}; charset=utf-8`;
+  // Most replies (every stateful one) have no headers of their own: nothing to expose.
+  if (reply.headers === undefined) {
+    const headers = ['content-type', contentType, 'content-length', String(payload.length)];
+    return { prepared: true, status, headers, payload };
+  }
+  const headers: OutgoingHttpHeaders = { ...reply.headers };
+  headers['content-type'] = contentType;
+  headers['content-length'] = payload.length;
+  return { prepared: true, status, headers: flatHeaders(headers), payload };
+}
+
+/** The headers as `writeHead` takes them, with the CORS header that exposes the reply's own. */
+function flatHeaders(headers: OutgoingHttpHeaders): string[] {
   const expose = exposeHeaders(headers);
   if (expose) headers['access-control-expose-headers'] = expose;
-  const flat = Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
-  return { prepared: true, status: reply.status, headers: flat, payload };
+  return Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
 }
 
 /** The reply ready for the wire (prepared once). */

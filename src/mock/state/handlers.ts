@@ -55,21 +55,21 @@ const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply | PreparedRep
   read,
   create,
   update: async (call) =>
-    withItem(call, async (id) => {
+    withItem(call, async (id, _item, _stored, created) => {
       const { doc } = call.ctx;
       const schema = call.role.collection.itemSchema;
       // Only the fields the request sets: the store sets them over what it has, atomically.
       const changes = mergeInput(doc, schema, {}, call.body, call.role.collection.idField);
       stamp(doc, schema, changes, ['updated_at']);
-      const item = await call.store.update(call.source.path, id, changes, isSeeded(call, id));
+      const item = await call.store.update(call.source.path, id, changes, !created);
       // Deleted while this request was on its way.
       if (item === undefined) return notFound(call, id);
-      return answer(call, id, item);
+      return answer(call, id, item, created);
     }),
   delete: async (call) =>
-    withItem(call, async (id, item) => {
-      const removed = await call.store.remove(call.source.path, id, isSeeded(call, id));
-      return removed ? answer(call, id, item) : notFound(call, id);
+    withItem(call, async (id, item, _stored, created) => {
+      const removed = await call.store.remove(call.source.path, id, !created);
+      return removed ? answer(call, id, item(), created) : notFound(call, id);
     }),
 };
 
@@ -89,12 +89,31 @@ export function stateHandler(
     8 * 1024 * 1024,
     (a) => a.reply.payload?.length ?? 0,
   );
-  return async (request) => {
-    const source = itemSource(request.ctx, role, request.params);
-    const { doc, serverSeed } = request.ctx;
-    const count = seededCount(doc, serverSeed, role.collection, source.path);
+  // The store once opened, so that a request does not wait on its promise again.
+  let opened: StateStore | undefined;
+  store.then(
+    (ready) => (opened = ready),
+    () => undefined,
+  );
+  return async ({ ctx, url, params, body, key }) => {
+    const source = itemSource(ctx, role, params);
+    const count = seededCount(ctx.doc, ctx.serverSeed, role.collection, source.path);
     try {
-      return await handle({ ...request, plan, role, answers, store: await store, source, count });
+      const kept = opened ?? (await store);
+      // One object of one shape for every call: the handlers' reads stay monomorphic.
+      return await handle({
+        ctx,
+        url,
+        params,
+        body,
+        key,
+        plan,
+        role,
+        answers,
+        store: kept,
+        source,
+        count,
+      });
     } catch (error) {
       if (error instanceof StateFullError) return messageReply(507, error.message);
       return messageReply(
@@ -136,7 +155,10 @@ async function list(call: Call): Promise<Reply> {
       : []),
   ];
   const stored = await store.items(source.path, ids);
-  const shown = ids.map((id, i) => shaped(source, id, stored[i], role.itemSchema));
+  const seededShown = Math.max(0, Math.min(to, seeded.length) - (from - 1));
+  const shown = ids.map((id, i) =>
+    shaped(source, id, stored[i], role.itemSchema, i >= seededShown),
+  );
   const items = (a: number, b: number) => shown.slice(a - from, b - from + 1);
   const body =
     paged && request
@@ -155,10 +177,10 @@ async function list(call: Call): Promise<Reply> {
  * parsed anew on each read, so there the answer is made each time.
  */
 async function read(call: Call): Promise<Reply | PreparedReply> {
-  return withItem(call, async (id, item, stored) => {
+  return withItem(call, async (id, item, stored, created) => {
     const known = call.answers.get(call.key);
     if (known && known.stored === stored) return known.reply;
-    const reply = prepare(answer(call, id, item));
+    const reply = prepare(answer(call, id, item(), created));
     call.answers.set(call.key, { stored, reply });
     return reply;
   });
@@ -180,13 +202,22 @@ async function create(call: Call): Promise<Reply> {
   const item = stamp(ctx.doc, collection.itemSchema, written, ['created_at', 'updated_at']);
   if (taken && collection.idField !== undefined) item[collection.idField] = id;
   await store.create(source.path, id, item);
-  return answer(call, id, item);
+  return answer(call, id, item, true);
 }
 
-/** The item the path names, or Laravel's 404 when it does not exist (any more). */
+/**
+ * The item the path names, or Laravel's 404 when it does not exist (any more): `then` gets its
+ * id, the item (made when asked for: a read's kept answer does not need it), what the store
+ * holds of it and whether a client created it.
+ */
 async function withItem(
   call: Call,
-  then: (id: string, item: unknown, stored: unknown) => Promise<Reply | PreparedReply>,
+  then: (
+    id: string,
+    item: () => unknown,
+    stored: unknown,
+    created: boolean,
+  ) => Promise<Reply | PreparedReply>,
 ): Promise<Reply | PreparedReply> {
   const raw = call.role.param === undefined ? undefined : call.params[call.role.param];
   if (raw === undefined) return notFound(call, '');
@@ -194,13 +225,12 @@ async function withItem(
   const stored = await call.store.item(call.source.path, id);
   if (isSeeded(call, id)) {
     if (stored.deleted) return notFound(call, raw);
-    return then(
-      id,
-      stored.item ?? shaped(call.source, id, undefined, call.role.collection.itemSchema),
-      stored.item,
-    );
+    const item = () =>
+      stored.item ?? shaped(call.source, id, undefined, call.role.collection.itemSchema, false);
+    return then(id, item, stored.item, false);
   }
-  return stored.item === undefined ? notFound(call, raw) : then(id, stored.item, stored.item);
+  const item = stored.item;
+  return item === undefined ? notFound(call, raw) : then(id, () => item, item, true);
 }
 
 function isSeeded(call: Call, id: string): boolean {
@@ -211,12 +241,12 @@ function isSeeded(call: Call, id: string): boolean {
 }
 
 /** The operation's success response with the item in its place. */
-function answer(call: Call, id: string, item: unknown): Reply {
+function answer(call: Call, id: string, item: unknown, created: boolean): Reply {
   const { ctx, plan, role } = call;
   const status = plan.successStatus;
   const at = status === 204 ? undefined : responseMedia(ctx.doc, plan.entry.operation, status);
   if (!at) return { status };
-  const own = shaped(call.source, id, item, role.itemSchema);
+  const own = shaped(call.source, id, item, role.itemSchema, created);
   const body = role.itemAt ? placeAt(envelope(ctx, at), role.itemAt, own) : envelope(ctx, at);
   return { status, ...declaredForm(ctx.doc, at, body) };
 }

@@ -1,9 +1,11 @@
 import type { OpenApiDocument, SchemaObject } from '../../core/types.js';
 import { conforms } from '../../core/engine/generate/index.js';
+import { hashString } from '../../core/engine/generate/random.js';
 import {
   resourceItem,
   seededId,
   typedId,
+  withId,
   type ItemSource,
 } from '../../core/engine/resources/items.js';
 import { propertiesOf } from '../../core/engine/schema-shape.js';
@@ -31,21 +33,39 @@ export function idKey(source: ItemSource, raw: string): string {
 }
 
 /**
- * An item as a schema shows it: the seeded item for that schema, with what was stored over it
- * (the fields that schema declares), so a list of summaries and a read of the whole item agree.
+ * An item as a schema shows it: the seeded item for that schema (for a created one, its
+ * stand-in: see `createdBase`), with what was stored over it (the fields that schema declares),
+ * so a list of summaries and a read of the whole item agree.
  */
 export function shaped(
   source: ItemSource,
   id: string,
   stored: unknown,
   schema: SchemaObject | undefined,
+  created: boolean,
 ): unknown {
-  const seeded = resourceItem(source, id, schema);
+  const seeded = created ? createdBase(source, id, schema) : resourceItem(source, id, schema);
   if (stored === undefined || !isRecord(seeded) || !isRecord(stored)) return stored ?? seeded;
   const props = propertiesOf(source.doc, schema);
   const out: Record<string, unknown> = { ...seeded };
   for (const [key, value] of Object.entries(stored)) if (props.has(key)) out[key] = value;
   return out;
+}
+
+/** How many stand-ins a collection's created items draw from. */
+export const CREATED_POOL = 64;
+
+/**
+ * What a created item shows of the fields its client did not send: one of `CREATED_POOL` items
+ * of the collection's path, generated once for the server's seed, chosen by the id, with the id
+ * set. Generating a whole item for every creation was most of a POST's work, and each id's
+ * item, unlike a seeded one, is asked for by one client only. The same id draws the same
+ * stand-in wherever the item is shown.
+ */
+function createdBase(source: ItemSource, id: string, schema: SchemaObject | undefined): unknown {
+  if (!schema) return undefined;
+  const drawn = resourceItem(source, `created ${hashString(id) % CREATED_POOL}`, schema);
+  return withId(source.doc, schema, source.collection.idField, drawn, id);
 }
 
 /**
@@ -76,13 +96,34 @@ export function stamp(
   item: Record<string, unknown>,
   fields: readonly string[],
 ): Record<string, unknown> {
-  const props = propertiesOf(doc, schema);
+  const taking = fields.filter((field) => takesTimestamp(doc, schema, field));
+  if (taking.length === 0) return item;
   const now = new Date().toISOString();
-  for (const field of fields) {
-    const prop = props.get(field);
-    if (prop && conforms(doc, prop, now)) item[field] = now;
-  }
+  for (const field of taking) item[field] = now;
   return item;
+}
+
+const timestampFields = new WeakMap<SchemaObject, Map<string, boolean>>();
+
+/**
+ * Whether the schema's field takes an ISO 8601 time such as `Date#toISOString` writes: asked
+ * once per schema and field (every such time has the same form), not on every write.
+ */
+function takesTimestamp(
+  doc: OpenApiDocument,
+  schema: SchemaObject | undefined,
+  field: string,
+): boolean {
+  if (!schema) return false;
+  let known = timestampFields.get(schema);
+  if (!known) timestampFields.set(schema, (known = new Map()));
+  let takes = known.get(field);
+  if (takes === undefined) {
+    const prop = propertiesOf(doc, schema).get(field);
+    takes = prop !== undefined && conforms(doc, prop, new Date().toISOString());
+    known.set(field, takes);
+  }
+  return takes;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -20,8 +20,10 @@ export const REDIS_COMMAND_TIMEOUT = 2_000;
 /**
  * Each write is one script, run atomically by Redis: the checks (is the item still there? is
  * the store full?) and the change happen with no other command between them. An item is a
- * hash of its fields (each value JSON), so two updates of different fields both land.
- * KEYS: item hash, deleted set, created list, registry.
+ * hash of its fields (each value JSON), so two updates of different fields both land. Created
+ * ids sit in a sorted set scored by a sequence, oldest first: a removal and the oldest out
+ * cost O(log n), a page O(log n + page), whatever the collection holds.
+ * KEYS: item hash, deleted set, created order, registry, the order's sequence.
  */
 const CREATE = `
 if redis.call('SISMEMBER', KEYS[4], ARGV[3]) == 0 and redis.call('SCARD', KEYS[4]) >= tonumber(ARGV[2]) then
@@ -30,11 +32,11 @@ end
 redis.call('SADD', KEYS[4], ARGV[3])
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], unpack(ARGV, 6))
-redis.call('RPUSH', KEYS[3], ARGV[1])
-local max = tonumber(ARGV[4])
-while redis.call('LLEN', KEYS[3]) > max do
-  local oldest = redis.call('LPOP', KEYS[3])
-  redis.call('DEL', ARGV[5] .. oldest)
+redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), ARGV[1])
+local over = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[4])
+if over > 0 then
+  local oldest = redis.call('ZPOPMIN', KEYS[3], over)
+  for i = 1, #oldest, 2 do redis.call('DEL', ARGV[5] .. oldest[i]) end
 end
 return 1
 `;
@@ -63,14 +65,14 @@ if ARGV[1] == '1' then
   return 1
 end
 if redis.call('DEL', KEYS[1]) == 0 then return 0 end
-redis.call('LREM', KEYS[3], 0, ARGV[2])
+redis.call('ZREM', KEYS[3], ARGV[2])
 return 1
 `;
 
 /**
  * State in Redis, so that several processes (`--workers`) and replicas behind a load balancer
- * share it. Per collection: a set of deleted seeded ids, a list of created ids, one hash per
- * stored item and a counter of creations. Commands fail at once while Redis is away (no
+ * share it. Per collection: a set of deleted seeded ids, a sorted set of created ids, one hash
+ * per stored item and a counter of creations. Commands fail at once while Redis is away (no
  * offline queue) and after `REDIS_COMMAND_TIMEOUT` when it does not answer: a request then
  * gets a 503 rather than waiting.
  * @see https://redis.io/docs/latest/develop/data-types/
@@ -84,8 +86,10 @@ export async function redisStore(
   const client = createClient({
     url,
     disableOfflineQueue: true,
-    // Commands waiting on a Redis that does not answer are bounded in time and in number.
-    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT },
+    // Commands waiting on a Redis that does not answer are bounded in number; each store call
+    // in time (`timed`: one timer per call). The client's own timeout (5 s unless 0) would cost
+    // an AbortSignal, its listeners and their garbage on every command.
+    commandOptions: { timeout: 0 },
     commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: 5_000,
@@ -111,13 +115,14 @@ export async function redisStore(
     return {
       item: `${base}item:${id}`,
       deleted: `${base}deleted`,
-      created: `${base}created`,
+      created: `${base}order`,
+      sequence: `${base}sequence`,
       counter: `${base}counter`,
     };
   };
   const scriptKeys = (collection: string, id: string) => {
     const k = keys(collection, id);
-    return [k.item, k.deleted, k.created, REGISTRY];
+    return [k.item, k.deleted, k.created, REGISTRY, k.sequence];
   };
   const fields = (item: Record<string, unknown>): string[] => {
     const out = [MARK, '1'];
@@ -160,12 +165,12 @@ export async function redisStore(
       const k = keys(collection);
       const [deleted, created] = await Promise.all([
         client.sMembers(k.deleted),
-        client.lLen(k.created),
+        client.zCard(k.created),
       ]);
       return { deleted: new Set(deleted), created: Number(created) };
     },
     createdIds: async (collection, from, to) =>
-      to <= from ? [] : client.lRange(keys(collection).created, from, to - 1),
+      to <= from ? [] : client.zRange(keys(collection).created, from, to - 1),
     items: async (collection, ids) => {
       if (ids.length === 0) return [];
       const multi = client.multi();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ClockCache } from '../../../src/mock/cache.js';
+import { boundedCache } from '../../../src/mock/cache.js';
 import { prepare, replyCache } from '../../../src/mock/respond/reply.js';
 
 const reply = (bytes: number) =>
   prepare({ status: 200, body: 'x'.repeat(bytes), contentType: 'text/plain' });
 
-describe('ClockCache, as the reply cache', () => {
+describe('boundedCache, as the reply cache', () => {
   it('returns what was stored', () => {
     const cache = replyCache();
     const stored = cache.set('a', reply(3));
@@ -23,11 +23,11 @@ describe('ClockCache, as the reply cache', () => {
     ],
     ['by entries, without reads', 2, 1000, ['a', 'b', 'c'], { a: false, b: true, c: true }],
     [
-      'by entries: a read entry is passed over once, then its age counts again (CLOCK)',
+      'by entries: a read entry is as old as its last read, not given a second chance (LRU, not CLOCK)',
       2,
       1000,
       ['a', 'b', 'get a', 'c', 'd'],
-      { a: true, b: false, c: false, d: true },
+      { a: false, b: false, c: true, d: true },
     ],
     [
       'by bytes',
@@ -53,9 +53,9 @@ describe('ClockCache, as the reply cache', () => {
   });
 });
 
-describe('ClockCache', () => {
+describe('boundedCache', () => {
   it('weighs entries with its own measure, and forgets everything on clear', () => {
-    const cache = new ClockCache<string>(100, 16, (_value, key) => key.length);
+    const cache = boundedCache<string>(100, 16, (_value, key) => key.length);
     cache.set('aa', 'x');
     cache.set('bb', 'y');
     expect(cache.get('aa')).toBe('x');
@@ -66,6 +66,12 @@ describe('ClockCache', () => {
     expect(cache.get('jj')).toBe('jj');
     cache.clear();
     expect(cache.get('jj')).toBeUndefined();
+  });
+
+  it('keeps an entry that weighs nothing', () => {
+    const cache = boundedCache<string>(2, 16, () => 0);
+    cache.set('a', 'x');
+    expect(cache.get('a')).toBe('x');
   });
 });
 
