@@ -131,7 +131,7 @@ describe.runIf(process.platform === 'linux')('soak with the heap capped at 64 MB
   );
 
   it(
-    `the stateful mock under writes for ${SECONDS} s: items bounded, pages fast`,
+    `the stateful mock under writes for ${SECONDS} s: items bounded, the last page whole`,
     async () => {
       const pid = stateful.child.pid!;
       const writes = (i: number): [string, string, string?] =>
