@@ -15,14 +15,11 @@ import { findValidations } from './validations.js';
 export function analyseHandler(fn: Node, evalCtx: EvalContext): HandlerFacts {
   const params = paramFacts(fn, evalCtx.scope, evalCtx.self);
   const body = child(fn, 'body') ?? fn;
-  const variables = collectAssignments(fn.kind === 'arrowfunc' ? undefined : body);
-  const ctx: DescribeContext = {
-    eval: { ...evalCtx, variables },
-    variables,
-    params: new Map(params.map((p) => [p.name, scalarType(p)])),
-    resource: false,
-    seen: new Set(),
-  };
+  const ctx = describeContext(
+    fn.kind === 'arrowfunc' ? undefined : body,
+    evalCtx,
+    new Map(params.map((p) => [p.name, scalarType(p)])),
+  );
   return {
     params,
     validations: findValidations(body, ctx),
@@ -31,25 +28,34 @@ export function analyseHandler(fn: Node, evalCtx: EvalContext): HandlerFacts {
   };
 }
 
-/** The errors a method's body raises (see `MethodFacts.raises`); undefined when none. */
-export function analyseRaises(fn: Node, evalCtx: EvalContext): MethodFacts['raises'] {
+/**
+ * The errors a method's body raises (see `MethodFacts.raises`); undefined when none. A
+ * handler's statuses are already known (`analyseHandler`): they are not looked for again.
+ */
+export function analyseRaises(
+  fn: Node,
+  evalCtx: EvalContext,
+  handler?: HandlerFacts,
+): MethodFacts['raises'] {
   const body = child(fn, 'body');
   if (!body) return undefined;
-  const variables = collectAssignments(body);
-  const ctx: DescribeContext = {
-    eval: { ...evalCtx, variables },
-    variables,
-    params: new Map(),
-    resource: false,
-    seen: new Set(),
-  };
-  const statuses = findStatuses(body, ctx);
-  const thrown = thrownClasses(body, ctx);
+  const statuses = handler?.statuses ?? findStatuses(body, describeContext(body, evalCtx));
+  const thrown = thrownClasses(body, evalCtx);
   if (statuses.length === 0 && thrown.length === 0) return undefined;
   return {
     ...(statuses.length > 0 ? { statuses } : {}),
     ...(thrown.length > 0 ? { thrown } : {}),
   };
+}
+
+/** What describing a body's values needs: its locals' assignments, its parameters' types. */
+function describeContext(
+  body: Node | undefined,
+  evalCtx: EvalContext,
+  params: DescribeContext['params'] = new Map(),
+): DescribeContext {
+  const variables = collectAssignments(body);
+  return { eval: { ...evalCtx, variables }, variables, params, resource: false, seen: new Set() };
 }
 
 /**

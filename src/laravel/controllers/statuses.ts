@@ -1,6 +1,6 @@
 import { child, walk, type Node } from '../php/ast.js';
 import { argValue, flattenChain, functionCall, staticCall } from '../php/chain.js';
-import { evaluate, lookupClass } from '../php/evaluate.js';
+import { evaluate, lookupClass, type EvalContext } from '../php/evaluate.js';
 import { shortName } from '../php/names.js';
 import type { DescribeContext } from '../shapes/context.js';
 import { statusValue } from '../shapes/status.js';
@@ -39,16 +39,20 @@ export function frameworkStatus(className: string): number | undefined {
 }
 
 /** Classes a body throws (`throw new PirepNotFound(...)`) that are not the framework's own. */
-export function thrownClasses(body: Node, ctx: DescribeContext): string[] {
+export function thrownClasses(body: Node, ctx: EvalContext): string[] {
   const found = new Set<string>();
   walk(body, (node) => {
-    if (node.kind !== 'throw') return;
-    const thrown = child(node, 'what');
-    const className =
-      thrown?.kind === 'new' ? lookupClass(child(thrown, 'what'), ctx.eval) : undefined;
+    const className = thrownClass(node, ctx);
     if (className && EXCEPTIONS[shortName(className)] === undefined) found.add(className);
   });
   return [...found].sort();
+}
+
+/** The class a `throw new X(...)` statement throws. */
+function thrownClass(node: Node, ctx: EvalContext): string | undefined {
+  if (node.kind !== 'throw') return undefined;
+  const thrown = child(node, 'what');
+  return thrown?.kind === 'new' ? lookupClass(child(thrown, 'what'), ctx) : undefined;
 }
 
 /** The error statuses a handler can answer with, besides the ones routing and validation add. */
@@ -72,9 +76,7 @@ function statusOf(node: Node, ctx: DescribeContext): number | undefined {
     return METHODS[call.method] === 404 ? 404 : undefined;
   }
   if (node.kind === 'throw') {
-    const thrown = child(node, 'what');
-    const className =
-      thrown?.kind === 'new' ? lookupClass(child(thrown, 'what'), ctx.eval) : undefined;
+    const className = thrownClass(node, ctx.eval);
     return className ? EXCEPTIONS[shortName(className)] : undefined;
   }
   if (node.kind !== 'call') return undefined;

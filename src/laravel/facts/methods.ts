@@ -121,11 +121,12 @@ export function methodFacts(
     const relation = relationOf(method, ctx);
     if (relation) facts.relation = relation;
   }
+  const scalar = returnsScalar(method);
   if (
     facts.returns === undefined &&
-    (!facts.handler || role.trait === true || returnsScalar(method)) &&
+    (!facts.handler || role.trait === true || scalar) &&
     !facts.relation &&
-    (mayBeFolded(name, facts, role) || returnsScalar(method))
+    (mayBeFolded(name, facts, role) || scalar)
   ) {
     const value = valueReturned(method, inner, variables);
     if (value !== undefined) facts.returns = value;
@@ -140,7 +141,7 @@ export function methodFacts(
         closures: name === '__construct',
       },
     );
-    const raises = analyseRaises(method, inner);
+    const raises = analyseRaises(method, inner, facts.handler);
     if (raises) facts.raises = raises;
     // A handler's own validation and inputs are in `handler`; its calls are followed.
     // A trait keeps them in `uses` too: its methods are also helpers that others read.

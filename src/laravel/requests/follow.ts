@@ -35,6 +35,11 @@ export interface Followed {
   closed?: PhpValue[];
 }
 
+/** Nothing found yet. */
+export function emptyFollowed(): Followed {
+  return { validations: [], statuses: [], inputs: [], filled: [] };
+}
+
 /** How many calls deep: controller → private helper → service → its validator. */
 const MAX_DEPTH = 5;
 
@@ -62,7 +67,7 @@ export function followCalls(
   classes: ClassIndex,
   config: ResolveScope['config'],
 ): Followed {
-  const out: Followed = { validations: [], statuses: [], inputs: [], filled: [] };
+  const out = emptyFollowed();
   const frame: Frame = {
     ...(start.self ? { self: start.self } : {}),
     args: [],
@@ -91,7 +96,7 @@ export function followConstructor(
   config: ResolveScope['config'],
 ): Followed {
   const found = classes.method(controller, '__construct');
-  if (!found?.facts.uses) return { validations: [], statuses: [], inputs: [], filled: [] };
+  if (!found?.facts.uses) return emptyFollowed();
   const frame: Frame = {
     self: controller,
     args: [],
@@ -99,7 +104,7 @@ export function followConstructor(
     depth: 0,
     stack: [`${found.owner.facts.name}::__construct`],
   };
-  const out: Followed = { validations: [], statuses: [], inputs: [], filled: [] };
+  const out = emptyFollowed();
   visitMethod(found.facts, frame, out, classes, config);
   return out;
 }

@@ -1,7 +1,7 @@
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
 import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
-import { followCalls, followConstructor, raisedStatuses, type Followed } from './follow.js';
+import { emptyFollowed, followCalls, followConstructor, raisedStatuses } from './follow.js';
 import { isPhpArray, stringList } from '../php/value.js';
 import { filterInputs } from './query-filters.js';
 import { validationOf, type Validation } from './rules.js';
@@ -114,10 +114,6 @@ function computeInputs(
 function knownStrings(value: PhpValue): (string | undefined)[] {
   if (!isPhpArray(value)) return [undefined, ...stringList(value)];
   return value.items.map((item) => (typeof item.value === 'string' ? item.value : undefined));
-}
-
-function emptyFollowed(): Followed {
-  return { validations: [], statuses: [], inputs: [], filled: [] };
 }
 
 function dedupe(inputs: InputRead[]): InputRead[] {
