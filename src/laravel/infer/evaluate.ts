@@ -94,15 +94,11 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       const receiver = evaluate(engine, expr.on, frame);
       const names = expr.methodFrom ? methodNames(evaluate(engine, expr.methodFrom, frame)) : [];
       if (expr.methodFrom && names.length === 0) return unknown('->…()');
+      const args = argTypes(engine, expr.args, frame);
+      const named = namedTypes(engine, expr.named, frame);
       const result = union(
         (expr.methodFrom ? names : [expr.method]).map((method) =>
-          engine.call(
-            receiver,
-            method,
-            argTypes(engine, expr.args, frame),
-            frame,
-            namedTypes(engine, expr.named, frame),
-          ),
+          engine.call(receiver, method, args, frame, named),
         ),
       );
       return expr.nullsafe && mayBeNull(receiver) ? union([result, NULL]) : result;

@@ -287,14 +287,19 @@ function call(node: Node, scope: Scope): Expr {
   if (what.kind === 'propertylookup' || what.kind === 'nullsafepropertylookup') {
     const offset = child(what, 'offset');
     const method = offset?.kind === 'identifier' ? text(what, 'offset') : undefined;
-    const on = transcribe(child(what, 'what'), scope);
     // `$x->{$method}()`, `$x->$method()`: named by a value.
     const computed = offset?.kind === 'encapsedpart' ? child(offset, 'expression') : offset;
-    const named = !method && computed ? transcribe(computed, scope) : undefined;
-    if (!method && !named) return unknown(node);
-    const out: Expr = named
-      ? { kind: 'call', on, method: '', methodFrom: named, ...args(node, scope) }
-      : { kind: 'call', on, method: method!, ...args(node, scope) };
+    if (!method && (!computed || computed.kind === 'identifier')) return unknown(node);
+    const on = transcribe(child(what, 'what'), scope);
+    const out: Expr = method
+      ? { kind: 'call', on, method, ...args(node, scope) }
+      : {
+          kind: 'call',
+          on,
+          method: '',
+          methodFrom: transcribe(computed!, scope),
+          ...args(node, scope),
+        };
     return what.kind === 'nullsafepropertylookup' ? { ...out, nullsafe: true } : out;
   }
   return unknown(node);
