@@ -6,6 +6,7 @@ import { enums } from './enums.js';
 import { fractal } from './fractal.js';
 import { facades } from './facades.js';
 import { functions } from './functions.js';
+import { jobs } from './jobs.js';
 import { requests } from './requests.js';
 import { values } from './values.js';
 import { paginators } from './paginators.js';
@@ -28,4 +29,5 @@ export const EXTENSIONS: readonly Extension[] = [
   fractal,
   data,
   presenters,
+  jobs,
 ];

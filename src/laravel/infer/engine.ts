@@ -207,6 +207,43 @@ export class TypeEngine implements Engine {
     );
   }
 
+  /**
+   * A local passed to a method of the project (`$this->format($user);`): what that method's
+   * `paramsAfter` makes of the argument, else the value unchanged.
+   */
+  passed(value: Type, call: Expr, index: number, frame: Frame): Type {
+    let self: Type | undefined;
+    let className: string | undefined;
+    if (call.kind === 'call' && call.on.kind === 'this') {
+      self = this.evaluate(call.on, frame);
+      className = classOf(self);
+    } else if (call.kind === 'static' && typeof call.class === 'string') {
+      className = this.staticName(call.class, frame);
+      self = frame.this;
+    }
+    if (!className || (call.kind !== 'call' && call.kind !== 'static')) return value;
+    const found = this.world.classes.method(className, call.method);
+    const param = found?.facts.params[index];
+    const after = param && found.facts.body?.paramsAfter?.[param.name];
+    if (!found || !after) return value;
+    const args = argTypes(this, call.args, frame);
+    args[index] = value;
+    if (found.facts.static) self = undefined;
+    const key = `after:${found.owner.facts.name}::${call.method}#${index}|${self ? typeKey(self) : ''}|${className}|${args.map(typeKey).join(',')}`;
+    return this.memoised(key, frame, () => {
+      const inner = this.frameFor(
+        found.facts,
+        found.facts.body!,
+        self,
+        className,
+        args,
+        frame.depth + 1,
+      );
+      const out = this.evaluate(after, inner);
+      return isUnknown(out) ? value : out;
+    });
+  }
+
   callStatic(written: string, method: string, args: Type[], frame: Frame, named?: Named): Type {
     const className = this.staticName(written, frame);
     const ctx = this.ctx(frame, named);
@@ -647,7 +684,8 @@ export class TypeEngine implements Engine {
     // Every enum is a `UnitEnum` (and, backed or not, answers `cases()`).
     if (this.world.classes.get(className)?.facts.kind === 'enum')
       interfaces.push('UnitEnum', 'BackedEnum');
-    const all = [...lineage, ...interfaces];
+    // Traits too: `$this->dispatchSync()` comes with `DispatchesJobs`.
+    const all = [...lineage, ...interfaces, ...this.world.classes.traits(className)];
     // A global alias (`Response::json`, `\\Auth::user()`, from config/app.php's aliases) names
     // the facade of the same short name.
     const shorts = new Set(all.filter((c) => !c.includes('\\') && !this.world.classes.has(c)));

@@ -31,6 +31,8 @@ export interface Engine extends Infer {
   ): Type;
   /** A statement-level call on a local: what the value is after it. */
   effect(receiver: Type, method: string, args: Type[], frame: Frame, named?: Named): Type;
+  /** A local passed to a method of the project (`call`), as the method leaves it. */
+  passed(value: Type, call: Expr, index: number, frame: Frame): Type;
   /** `static` resolved to the class of the frame. */
   staticName(written: string, frame: Frame): string;
   staticProperty(className: string, name: string): Type;
@@ -162,6 +164,8 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
         frame,
         namedTypes(engine, expr.named, frame),
       );
+    case 'passed':
+      return engine.passed(evaluate(engine, expr.on, frame), expr.call, expr.index, frame);
     case 'set':
       return setKey(
         evaluate(engine, expr.on, frame),

@@ -33,13 +33,58 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
   };
   const returns = functionReturns(fn, scope);
   const { thisEffects, thisSets, thisCalls } = scope;
+  const changed = paramsAfter(scope);
   return {
     defs,
     returns,
+    ...(changed ? { paramsAfter: changed } : {}),
     ...(thisEffects!.length > 0 ? { thisEffects } : {}),
     ...(thisSets!.length > 0 ? { thisSets } : {}),
     ...(thisCalls!.length > 0 ? { thisCalls: [...new Set(thisCalls)] } : {}),
   };
+}
+
+/** Parameters whose value at the end of the body is the parameter changed by calls on it. */
+function paramsAfter(scope: Scope): Record<string, Expr> | undefined {
+  let out: Record<string, Expr> | undefined;
+  for (const name of scope.params) {
+    const ids = scope.env.get(name);
+    if (!ids || ids.length === 0) continue;
+    const roots = ids.map((id) => changedParam(scope.defs, scope.defs[id], name));
+    if (roots.includes(undefined) || !roots.includes(true)) continue;
+    (out ??= {})[name] = localValue(scope, name)!;
+  }
+  return out;
+}
+
+/**
+ * Whether an expression is the parameter `name` itself (false) or changed by calls (true);
+ * undefined for any other value (the parameter was reassigned, or changed as an array, which
+ * PHP passes by value).
+ */
+function changedParam(
+  defs: readonly Expr[],
+  expr: Expr | undefined,
+  name: string,
+): boolean | undefined {
+  switch (expr?.kind) {
+    case 'param':
+      return expr.name === name ? false : undefined;
+    case 'def':
+      return changedParam(defs, defs[expr.id], name);
+    case 'effect':
+    case 'passed':
+      return changedParam(defs, expr.on, name) === undefined ? undefined : true;
+    case 'notnull':
+    case 'instance':
+      return changedParam(defs, expr.of, name);
+    case 'union': {
+      const each = expr.of.map((e) => changedParam(defs, e, name));
+      return each.includes(undefined) ? undefined : each.includes(true);
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** The parameters of a function-like node, with their declared types. */
@@ -429,6 +474,7 @@ function expression(
     // A closure passed by reference its locals (`DB::transaction(function () use (&$user) {...})`)
     // is walked for what it assigns.
     if (passesByReference(node)) transcribe(node, scope);
+    passes(node, scope);
   }
   // `abort_if(! $user, 404)`, `abort_unless($user, 404)`: past them, `$user` is not null.
   if (node.kind === 'call' && child(node, 'what')?.kind === 'name') {
@@ -492,6 +538,29 @@ function effects(node: Node, scope: Scope): void {
     const method = String(offset.name);
     define(scope, name, { kind: 'effect', on, method, args, ...(named ? { named } : {}) });
   }
+}
+
+/**
+ * `$this->format($user);`, `self::format($user);`: each local passed to a method of the
+ * project is, past the call, what the method leaves it (an object, passed by handle, may have
+ * been changed: `$user->makeVisible([...])`).
+ */
+function passes(node: Node, scope: Scope): void {
+  const given = children(node, 'arguments');
+  if (!given.some((a) => a.kind === 'variable' && typeof a.name === 'string' && a.name !== 'this'))
+    return;
+  if (given.some((a) => ['namedargument', 'variadic', 'variadicplaceholder'].includes(a.kind)))
+    return;
+  const call = transcribe(node, scope);
+  const onProject =
+    (call.kind === 'call' && call.on.kind === 'this' && call.method !== '') ||
+    (call.kind === 'static' && typeof call.class === 'string');
+  if (!onProject) return;
+  given.forEach((arg, index) => {
+    if (arg.kind !== 'variable' || typeof arg.name !== 'string' || arg.name === 'this') return;
+    const on = localValue(scope, arg.name);
+    if (on) define(scope, arg.name, { kind: 'passed', on, call, index });
+  });
 }
 
 /** `$this->manager->setSerializer(...)`: recorded for the methods that read `$this->manager`. */

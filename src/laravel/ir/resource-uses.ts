@@ -75,6 +75,7 @@ function rootClass(
       return root.kind === 'static' ? rootClass(root, body, params, depth + 1) : undefined;
     }
     case 'effect':
+    case 'passed':
       return rootClass(expr.on, body, params, depth + 1);
     case 'doc':
       return rootClass(expr.value, body, params, depth + 1);

@@ -72,6 +72,12 @@ export type Expr =
    * `$user->save()`): the receiver as the call leaves it, whatever the call returns.
    */
   | { kind: 'effect'; on: Expr; method: string; args: Expr[]; named?: Record<string, Expr> }
+  /**
+   * A local after a statement passes it to a method of the project (`$this->format($user);`):
+   * the argument `index` of `call` as the method leaves it (see `Body.paramsAfter`), for an
+   * object is passed by handle.
+   */
+  | { kind: 'passed'; on: Expr; call: Expr; index: number }
   /** A local after `$x['key'] = $value` (or `$x[] = $value` without `key`). */
   | { kind: 'set'; on: Expr; key?: Expr; value: Expr }
   /** A local inside `if ($x instanceof Y)` (or past `if (! ($x instanceof Y)) return ...;`). */
@@ -128,6 +134,12 @@ export interface Body {
    * constructor's are run whenever the object is made, and what they assign holds after it.
    */
   thisCalls?: string[];
+  /**
+   * Parameters the body changes through calls on them (`$user->makeVisible([...])`,
+   * `$user->url = ...`, `$this->format($user)`), by name, as the body leaves them: a caller's
+   * object passed in changes with them (see the `passed` expression).
+   */
+  paramsAfter?: Record<string, Expr>;
 }
 
 export interface ThisEffect {

@@ -47,6 +47,35 @@ class Post extends Model {
   },
 };
 
+const JOBS: Record<string, string> = {
+  'app/Jobs/FindPost.php': `<?php
+namespace App\\Jobs;
+use App\\Models\\Post;
+use Illuminate\\Foundation\\Bus\\Dispatchable;
+class FindPost {
+    use Dispatchable;
+    public function __construct(private int $id) {}
+    public function handle(): Post { return Post::findOrFail($this->id); }
+}`,
+  'app/Bus/Commands/PublishPostCommand.php': `<?php
+namespace App\\Bus\\Commands;
+class PublishPostCommand {
+    public function __construct(public $id) {}
+}`,
+  'app/Bus/Handlers/Commands/PublishPostCommandHandler.php': `<?php
+namespace App\\Bus\\Handlers\\Commands;
+use App\\Bus\\Commands\\PublishPostCommand;
+use App\\Http\\Resources\\PostResource;
+use App\\Models\\Post;
+class PublishPostCommandHandler {
+    public function handle(PublishPostCommand $command) { return new PostResource(Post::findOrFail($command->id)); }
+}`,
+  'app/Http/Controllers/Controller.php': `<?php
+namespace App\\Http\\Controllers;
+use Illuminate\\Foundation\\Bus\\DispatchesJobs;
+abstract class Controller { use DispatchesJobs; }`,
+};
+
 /**
  * Idioms of real applications, each on a snippet written for this test: a controller method's
  * body in, the documented success status and schema out.
@@ -352,6 +381,108 @@ class PostApiResource extends JsonApiResource {
             },
           },
         ],
+      },
+    },
+  ],
+  [
+    'a model changed by the helpers it is passed to ($this->format($post)), as objects pass by handle',
+    {
+      body: `        $this->format($post);
+        return response()->json($post);
+    }
+    private function format(Post $post)
+    {
+        $this->addLinks($post);
+        $post->load('createdBy');
+    }
+    private static function addLinks(Post $post)
+    {
+        $post->setAttribute('links', ['html' => 'a']);`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Post' },
+          {
+            type: 'object',
+            properties: {
+              created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
+              links: {
+                type: 'object',
+                properties: { html: { type: 'string', enum: ['a'] } },
+                required: ['html'],
+              },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  [
+    "a helper that replaces its parameter leaves the caller's model as it was",
+    {
+      body: `        $this->replace($post);
+        return response()->json($post);
+    }
+    private function replace(Post $post)
+    {
+        $post = new Post();
+        $post->excerpt = 'another';`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: { $ref: '#/components/schemas/Post' },
+    },
+  ],
+  [
+    'a job run now answers what its handle() returns: dispatch_sync()',
+    {
+      body: `        return response()->json(dispatch_sync(new \\App\\Jobs\\FindPost(1)));`,
+      files: JOBS,
+      status: '200',
+      schema: { $ref: '#/components/schemas/Post' },
+    },
+  ],
+  [
+    'a job run now: Job::dispatchSync(...) with its constructor arguments',
+    {
+      body: `        return response()->json(\\App\\Jobs\\FindPost::dispatchSync(1));`,
+      files: JOBS,
+      status: '200',
+      schema: { $ref: '#/components/schemas/Post' },
+    },
+  ],
+  [
+    'a job run now: $this->dispatchSync() in a controller',
+    {
+      body: `        return response()->json($this->dispatchSync(new \\App\\Jobs\\FindPost(1)));`,
+      files: JOBS,
+      status: '200',
+      schema: { $ref: '#/components/schemas/Post' },
+    },
+  ],
+  [
+    'a command without handle() runs its <Command>Handler: dispatchNow() on the bus',
+    {
+      body: `        return app(\\Illuminate\\Contracts\\Bus\\Dispatcher::class)->dispatchNow(new \\App\\Bus\\Commands\\PublishPostCommand(1));`,
+      files: JOBS,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { data: { $ref: '#/components/schemas/PostResource' } },
+        required: ['data'],
+      },
+    },
+  ],
+  [
+    'a command run by the Bus facade',
+    {
+      body: `        return \\Illuminate\\Support\\Facades\\Bus::dispatchNow(new \\App\\Bus\\Commands\\PublishPostCommand(1));`,
+      files: JOBS,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { data: { $ref: '#/components/schemas/PostResource' } },
+        required: ['data'],
       },
     },
   ],

@@ -48,6 +48,8 @@ function show(e: Expr | undefined, body: Body): string {
       return e.type;
     case 'effect':
       return `${s(e.on)}{->${e.method}(${args(e.args)})}`;
+    case 'passed':
+      return `${s(e.on)}{passed to ${s(e.call)} #${e.index}}`;
     case 'set':
       return `${s(e.on)}{[${e.key ? s(e.key) : ''}] = ${s(e.value)}}`;
     case 'notnull':
@@ -146,6 +148,32 @@ describe('ir: what each return yields, locals followed', () => {
     ],
   ])('%s', (_name, code, want, params) => {
     expect(returnsOf(code, params)).toEqual(want);
+  });
+});
+
+describe('ir: parameters a body changes', () => {
+  it.each<[string, string, Record<string, string> | undefined]>([
+    [
+      'calls on the parameter',
+      "$x->load('a');\n$x->b = 1;",
+      { x: '$x{->load("a")}{->__set("b", 1)}' },
+    ],
+    [
+      'passed on to a method of the project',
+      '$this->format($x);\nself::clean($x, 2);',
+      {
+        x: '$x{passed to $this->format($x) #0}{passed to App\\C::clean($x{passed to $this->format($x) #0}, 2) #0}',
+      },
+    ],
+    ["reassigned: not the caller's object", "$x = new Post();\n$x->load('a');", undefined],
+    ['changed as an array, which PHP copies', "$x['a'] = 1;", undefined],
+    ['only read', 'return $x->name;', undefined],
+  ])('%s', (_name, code, want) => {
+    const body = bodyOf(code, '$x, $y');
+    const after = body.paramsAfter
+      ? Object.fromEntries(Object.entries(body.paramsAfter).map(([k, v]) => [k, show(v, body)]))
+      : undefined;
+    expect(after).toEqual(want);
   });
 });
 
