@@ -45,8 +45,14 @@ export function matchRequest(index, method, url) {
     op.segments.length === segments.length &&
     op.segments.every((s, i) => s === '{}' || segments[i] === null || s === segments[i]);
   const score = (op) => op.segments.filter((s, i) => s !== '{}' && s === segments[i]).length;
+  // A part the test computes (`'/api/flights/'.$flight->id`) is a parameter's value rather
+  // than a word of the path: `/api/flights/{id}` before `/api/flights/search`.
+  const unknownsAsParameters = (op) =>
+    op.segments.filter((s, i) => s === '{}' && segments[i] === null).length;
   const best = (m) =>
-    index.filter((op) => op.method === m && fits(op)).sort((a, b) => score(b) - score(a))[0];
+    index
+      .filter((op) => op.method === m && fits(op))
+      .sort((a, b) => score(b) - score(a) || unknownsAsParameters(b) - unknownsAsParameters(a))[0];
   return (
     best(method) ??
     (method === 'patch' ? best('put') : method === 'put' ? best('patch') : undefined)

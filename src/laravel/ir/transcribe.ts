@@ -1,4 +1,4 @@
-import { child, children, isNode, text, type Node } from '../php/ast.js';
+import { child, children, isNode, lineOf, text, type Node } from '../php/ast.js';
 import { classOfNameNode, resolveFunctionName } from '../php/names.js';
 import { describeNode } from '../php/source.js';
 import { PHP_CONSTANTS } from '../php/evaluate.js';
@@ -254,7 +254,26 @@ function args(node: Node, scope: Scope): { args: Expr[]; named?: Record<string, 
   return Object.keys(named).length > 0 ? { args: positional, named } : { args: positional };
 }
 
+/** Parameters of a first-class callable (`format(...)`), as many as a callback is given. */
+const CALLABLE_PARAMS = ['0', '1', '2'].map((n) => `...${n}`);
+
 function call(node: Node, scope: Scope): Expr {
+  const given = children(node, 'arguments');
+  if (given.length === 1 && given[0]!.kind === 'variadicplaceholder') {
+    // `Tags::serialize(...)`, `$this->format(...)`, `strtoupper(...)`: a closure that calls it.
+    const inner = callExpr(node, scope);
+    if (inner.kind !== 'func' && inner.kind !== 'static' && inner.kind !== 'call') return inner;
+    const args: Expr[] = CALLABLE_PARAMS.map((name) => ({ kind: 'param', name }));
+    return {
+      kind: 'fn',
+      params: CALLABLE_PARAMS.map((name) => ({ name })),
+      returns: [{ line: lineOf(node), expr: { ...inner, args } }],
+    };
+  }
+  return callExpr(node, scope);
+}
+
+function callExpr(node: Node, scope: Scope): Expr {
   const what = child(node, 'what');
   if (!what) return unknown(node);
   if (what.kind === 'name') {

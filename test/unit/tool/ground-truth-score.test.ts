@@ -38,6 +38,8 @@ const DOC = {
         responses: { 200: json(obj({ text: str })) },
       },
     },
+    '/notes/latest': { put: { responses: { 200: json(obj({ text: str })) } } },
+    '/notes/{note}': { put: { responses: { 200: json(obj({ text: str })) } } },
     '/things/mine': {
       get: { responses: { 200: json(obj({ data: { type: 'array', items: thing } })) } },
     },
@@ -71,6 +73,10 @@ const MATCHES: [string, { method: string; url: string; want: string | undefined 
   [
     'an unknown part fills a parameter',
     { method: 'put', url: 'api/things/\u0000', want: 'PUT /things/{thing}' },
+  ],
+  [
+    'an unknown part is a parameter rather than a literal declared before it',
+    { method: 'put', url: 'api/notes/\u0000', want: 'PUT /notes/{note}' },
   ],
   [
     'PATCH answered by PUT',

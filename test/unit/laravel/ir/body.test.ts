@@ -142,6 +142,13 @@ describe('ir: what each return yields, locals followed', () => {
       ['app("x") @{"kind":"name","name":"App\\\\Models\\\\Post"}'],
     ],
     [
+      'first-class callables: a closure that calls the function or method',
+      'return [strtoupper(...), self::make(...), $this->show(...)];',
+      [
+        '[fn($...0, $...1, $...2) => strtoupper($...0, $...1, $...2), fn($...0, $...1, $...2) => App\\C::make($...0, $...1, $...2), fn($...0, $...1, $...2) => $this->show($...0, $...1, $...2)]',
+      ],
+    ],
+    [
       'a function in a namespace falls back to the global one',
       'return response();',
       ['response()'],
