@@ -7,6 +7,7 @@ import type { ClassIndex } from '../project/classes.js';
 
 export const JSON_RESOURCE = 'Illuminate\\Http\\Resources\\Json\\JsonResource';
 export const RESOURCE_COLLECTION = 'Illuminate\\Http\\Resources\\Json\\ResourceCollection';
+const JSON_API_RESOURCE = 'Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource';
 const REQUEST: Type = { kind: 'object', class: 'Illuminate\\Http\\Request' };
 const EMPTY_BODY = { defs: [], returns: [] };
 
@@ -113,6 +114,16 @@ export class ResourceCatalog {
     if (declarer === JSON_RESOURCE) return 'data';
     const value = this.classes.get(declarer)?.facts.properties.wrap;
     return typeof value === 'string' && value !== '' ? value : null;
+  }
+
+  /**
+   * A JSON:API resource with relationships (`toRelationships()`): its responses carry the
+   * related resources under `included` when the client asks for them (`?include=`).
+   */
+  includes(name: string): boolean {
+    return (
+      this.classes.isA(name, [JSON_API_RESOURCE]) && !!this.classes.method(name, 'toRelationships')
+    );
   }
 
   /** The top-level keys of a resource's `toArray()`, when it is an array written out. */

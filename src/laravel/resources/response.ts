@@ -30,7 +30,12 @@ export function resourceBody(
   const paginator = members(resource.data).find((t) => t.kind === 'paginator');
   if (paginator?.kind === 'paginator' && isList) {
     const items = resource.collection ? ref() : itemsOf(name, catalog, emitter);
-    return resourceEnvelope(paginator.style, items, components, extra);
+    return withIncluded(
+      resourceEnvelope(paginator.style, items, components, extra),
+      resource,
+      catalog,
+      components,
+    );
   }
   const data: SchemaObject = resource.collection ? { type: 'array', items: ref() } : ref();
   // AnonymousResourceCollection wraps as JsonResource does; a resource class as it declares.
@@ -40,7 +45,44 @@ export function resourceBody(
   const hasExtra = Object.keys(extra).length > 0;
   if (hasKey) return hasExtra ? { allOf: [data, object(extra)] } : data;
   if (wrapper === null && !hasExtra) return data;
-  return object({ [wrapper ?? 'data']: data, ...extra });
+  return withIncluded(
+    object({ [wrapper ?? 'data']: data, ...extra }),
+    resource,
+    catalog,
+    components,
+  );
+}
+
+/**
+ * A JSON:API document's `included`: the related resource objects a client asks for with
+ * `?include=`, present only then.
+ * @see https://jsonapi.org/format/#document-compound-documents
+ */
+function withIncluded(
+  schema: SchemaObject,
+  resource: Resource,
+  catalog: ResourceCatalog,
+  components: Components,
+): SchemaObject {
+  const item =
+    resource.collection || !catalog.isCollection(resource.class)
+      ? resource.class
+      : catalog.collects(resource.class);
+  if (!item || !catalog.includes(item) || !schema.properties) return schema;
+  const included = components.fixed('JsonApiResourceObject', () => ({
+    type: 'object',
+    required: ['id', 'type'],
+    properties: {
+      id: { type: 'string' },
+      type: { type: 'string' },
+      attributes: { type: 'object', additionalProperties: true },
+      relationships: { type: 'object', additionalProperties: true },
+    },
+  }));
+  return {
+    ...schema,
+    properties: { ...schema.properties, included: { type: 'array', items: included } },
+  };
 }
 
 function itemsOf(

@@ -308,7 +308,7 @@ class PostPresenter extends BasePresenter {
     },
   ],
   [
-    "Laravel 12's JSON:API resource: id, type, attributes and relationships, in data",
+    "Laravel 12's JSON:API resource: id, type, attributes and relationships, in data; with relationships, the related resources may come in included",
     {
       body: `        return new \\App\\Http\\Resources\\PostApiResource($post);`,
       files: {
@@ -329,7 +329,13 @@ class PostApiResource extends JsonApiResource {
       status: '200',
       schema: {
         type: 'object',
-        properties: { data: { $ref: '#/components/schemas/PostApiResource' } },
+        properties: {
+          data: { $ref: '#/components/schemas/PostApiResource' },
+          included: {
+            type: 'array',
+            items: { $ref: '#/components/schemas/JsonApiResourceObject' },
+          },
+        },
         required: ['data'],
       },
     },
@@ -483,6 +489,25 @@ class PostApiResource extends JsonApiResource {
         type: 'object',
         properties: { data: { $ref: '#/components/schemas/PostResource' } },
         required: ['data'],
+      },
+    },
+  ],
+  [
+    'a first-class callable mapped over a collection (self::present(...))',
+    {
+      body: `        return response()->json(Post::all()->map(self::present(...)));
+    }
+    public static function present(Post $post): array
+    {
+        return ['id' => $post->id, 'title' => $post->title];`,
+      status: '200',
+      schema: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { id: { type: 'integer' }, title: { type: 'string' } },
+          required: ['id', 'title'],
+        },
       },
     },
   ],
