@@ -114,24 +114,37 @@ export class SchemaEmitter {
   private model(type: Extract<Type, { kind: 'model' }>, depth: number): SchemaObject {
     if (!this.models.isModel(type.class)) return { type: 'object', additionalProperties: true };
     const ref = this.modelRef(type.class);
+    const shown = type.shown ?? [];
     const relations = (type.loaded ?? []).flatMap((name) => {
       const relation = this.models.relation(type.class, name);
       if (!relation || !this.models.isModel(relation.related)) return [];
+      // A relation the class hides stays out, unless `makeVisible()` shows it.
+      const key = this.models.relationKey(type.class, name);
+      if (!shown.includes(key) && !this.models.serialised(type.class, key)) return [];
       const related = this.modelRef(relation.related);
       const schema: SchemaObject = relation.many
         ? { type: 'array', items: related }
         : { allOf: [related], nullable: true };
-      return [[this.models.relationKey(type.class, name), schema] as const];
+      return [[key, schema] as const];
     });
+    // Attributes the class hides that `makeVisible()` shows.
+    const revealed = shown.flatMap((name) =>
+      this.models.serialised(type.class, name)
+        ? []
+        : this.models
+            .attributes(type.class, [name])
+            .filter((a) => a.name === name)
+            .map((a) => [a.name, a.schema] as const),
+    );
     const extra = (type.extra ?? []).map((f) => [f.key, this.schema(f.type, depth)] as const);
-    const added = [...relations, ...extra];
+    const added = [...revealed, ...relations, ...extra];
     const hidden = new Set(type.hidden ?? []);
     const visible = type.visible ?? [];
     if (hidden.size === 0 && visible.length === 0 && added.length === 0) return ref;
     if (hidden.size === 0 && visible.length === 0)
       return { allOf: [ref, { type: 'object', properties: Object.fromEntries(added) }] };
     const attributes = this.models
-      .attributes(type.class)
+      .attributes(type.class, shown)
       .filter((a) => !hidden.has(a.name) && (visible.length === 0 || visible.includes(a.name)));
     const out: SchemaObject = {
       type: 'object',

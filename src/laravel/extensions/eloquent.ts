@@ -397,11 +397,28 @@ const MODEL: Record<string, MethodRule> = {
   setRawAttributes: keep,
   syncOriginal: keep,
   unsetRelations: keep,
-  makeHidden: hide('hidden'),
+  makeHidden: (r, args, ctx) => {
+    const out = hide('hidden')(r, args, ctx);
+    if (out?.kind !== 'model' || !out.shown) return out;
+    const hidden = new Set(names(args));
+    const shown = out.shown.filter((s) => !hidden.has(s));
+    const { shown: _dropped, ...rest } = out;
+    void _dropped;
+    return shown.length > 0 ? { ...rest, shown } : rest;
+  },
   makeVisible: (r, args) => {
     if (r.kind !== 'model') return undefined;
-    const shown = new Set(names(args));
-    return { ...r, hidden: (r.hidden ?? []).filter((h) => !shown.has(h)) };
+    const given = names(args);
+    if (given.length === 0) return r;
+    const shown = new Set(given);
+    const { hidden: _hidden, ...rest } = r;
+    void _hidden;
+    const hidden = (r.hidden ?? []).filter((h) => !shown.has(h));
+    return {
+      ...rest,
+      ...(hidden.length > 0 ? { hidden } : {}),
+      shown: [...new Set([...(r.shown ?? []), ...given])].sort(),
+    };
   },
   setVisible: hide('visible'),
   setHidden: hide('hidden'),

@@ -33,6 +33,8 @@ export type Type =
       loaded?: string[];
       hidden?: string[];
       visible?: string[];
+      /** Attributes and relations `makeVisible()` shows despite the class's `$hidden`/`$visible`. */
+      shown?: string[];
       /**
        * Keys set on this instance beyond its attributes and loaded relations, by key:
        * `setAttribute()`, `setRelation()`, `$model->key = ...`, `append()`, `loadCount()`.
@@ -275,7 +277,7 @@ function structure(t: Type): string {
     case 'map':
       return `m${c(t)}[${typeKey(t.values)}]`;
     case 'model':
-      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${fieldsKey(t.extra)}`;
+      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${t.shown ? `:+${list(t.shown)}` : ''}${fieldsKey(t.extra)}`;
     case 'builder':
       return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}`;
     case 'paginator':

@@ -80,16 +80,17 @@ export class ModelCatalog {
     return out;
   }
 
-  /** The attributes `toArray()` shows, in column order. */
-  attributes(model: string): Attribute[] {
+  /**
+   * The attributes `toArray()` shows, in column order; `shown` names those `makeVisible()`
+   * shows despite `$hidden` and `$visible`.
+   */
+  attributes(model: string, shown: readonly string[] = []): Attribute[] {
     const columns = this.tables.get(this.table(model));
     const casts = this.casts(model);
     const names = columns ? [...columns.keys()] : this.guessedNames(model, casts);
-    const hidden = new Set(stringsOf(this.classes.property(model, 'hidden')));
-    const visible = stringsOf(this.classes.property(model, 'visible'));
     const appends = stringsOf(this.classes.property(model, 'appends'));
     return [...names, ...appends.filter((a) => !names.includes(a))]
-      .filter((n) => !hidden.has(n) && (visible.length === 0 || visible.includes(n)))
+      .filter((n) => shown.includes(n) || this.serialised(model, n))
       .map((name) => {
         const column = columns?.get(name);
         const always =
@@ -98,6 +99,13 @@ export class ModelCatalog {
           (column.defaulted !== true || name === this.primaryKey(model) || name.endsWith('_at'));
         return { name, schema: this.attribute(model, name) ?? {}, always };
       });
+  }
+
+  /** Whether `toArray()` shows this key of the model: not in `$hidden`, in `$visible` if any. */
+  serialised(model: string, key: string): boolean {
+    const hidden = stringsOf(this.classes.property(model, 'hidden'));
+    const visible = stringsOf(this.classes.property(model, 'visible'));
+    return !hidden.includes(key) && (visible.length === 0 || visible.includes(key));
   }
 
   /** A table's columns as `DB::table(...)` rows give them (no casts, nothing hidden). */

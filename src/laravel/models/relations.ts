@@ -18,12 +18,15 @@ export const RELATION_TYPES: Record<string, { many: boolean }> = {
   hasManyThrough: { many: true },
 };
 
-/** `return $this->hasMany(Post::class)->latest();` → `{ type: 'hasMany', related: 'App\\Models\\Post' }`. */
+/**
+ * `return $this->hasMany(Post::class)->latest();` → `{ type: 'hasMany', related: 'App\\Models\\Post' }`
+ * (past a guard's bare `return;`).
+ */
 export function relationOf(
   method: Node,
   ctx: EvalContext,
 ): { type: string; related: string } | undefined {
-  const first = firstReturn(method);
+  const first = firstReturn(method, true);
   if (!first?.expr) return undefined;
   const { root, links } = flattenChain(first.expr);
   const [link] = links;

@@ -2,9 +2,13 @@ import { child, lineOf, walk, type Node } from './ast.js';
 
 /**
  * The first `return` of a function body in reading order (nested functions excluded); an arrow
- * function's body.
+ * function's body. With `valued`, the first that returns a value (a guard's bare `return;` is
+ * passed over).
  */
-export function firstReturn(fn: Node): { line: number; expr: Node | undefined } | undefined {
+export function firstReturn(
+  fn: Node,
+  valued = false,
+): { line: number; expr: Node | undefined } | undefined {
   const body = child(fn, 'body');
   if (fn.kind === 'arrowfunc') return { line: lineOf(body ?? fn), expr: body };
   if (!body) return undefined;
@@ -19,7 +23,8 @@ export function firstReturn(fn: Node): { line: number; expr: Node | undefined } 
     )
       return false;
     if (node.kind === 'return') {
-      found = { line: lineOf(node), expr: child(node, 'expr') };
+      const expr = child(node, 'expr');
+      if (!valued || expr) found = { line: lineOf(node), expr };
       return false;
     }
   });

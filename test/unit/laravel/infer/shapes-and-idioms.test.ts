@@ -512,6 +512,59 @@ class PostApiResource extends JsonApiResource {
     },
   ],
   [
+    'makeVisible() shows an attribute the class hides, and a hidden relation once loaded',
+    {
+      body: `        $user = User::findOrFail(1);
+        $user->load('posts');
+        $user->makeVisible(['password', 'posts']);
+        return response()->json($user);`,
+      files: {
+        'app/Models/User.php': `<?php
+namespace App\\Models;
+use Illuminate\\Foundation\\Auth\\User as Authenticatable;
+class User extends Authenticatable {
+    protected $hidden = ['password', 'posts'];
+    public function posts() {
+        if (! $this->id) {
+            return;
+        }
+        return $this->hasMany(Post::class);
+    }
+}`,
+      },
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/User' },
+          {
+            type: 'object',
+            properties: {
+              password: { type: 'string' },
+              posts: { type: 'array', items: { $ref: '#/components/schemas/Post' } },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  [
+    'a relation the class hides stays out when loaded',
+    {
+      body: `        return response()->json(User::with('posts')->findOrFail(1));`,
+      files: {
+        'app/Models/User.php': `<?php
+namespace App\\Models;
+use Illuminate\\Foundation\\Auth\\User as Authenticatable;
+class User extends Authenticatable {
+    protected $hidden = ['password', 'posts'];
+    public function posts() { return $this->hasMany(Post::class); }
+}`,
+      },
+      status: '200',
+      schema: { $ref: '#/components/schemas/User' },
+    },
+  ],
+  [
     "a query's aggregates: withCount (an alias too), withSum, withExists on each row",
     {
       body: `        return response()->json(Post::query()
