@@ -143,6 +143,18 @@ class SchemaTable {
   }
 }
 
+/** A schema without structure or values of its own: no properties, items, members or enum. */
+function saysLittle(schema: SchemaObject): boolean {
+  return (
+    schema.$ref === undefined &&
+    schema.properties === undefined &&
+    schema.items === undefined &&
+    schema.enum === undefined &&
+    MANY.every((key) => schema[key] === undefined) &&
+    (schema.additionalProperties === undefined || typeof schema.additionalProperties === 'boolean')
+  );
+}
+
 function isSchema(value: unknown): value is SchemaObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -156,11 +168,15 @@ class Rewriter {
     private readonly names: ReadonlyMap<number, string>,
   ) {}
 
-  /** A schema where it is used: a `$ref` when it is (or equals) a component. */
+  /**
+   * A schema where it is used: a `$ref` when it is (or equals) a component. A schema that
+   * says next to nothing (`{}`, any object) stays inline even when some component is just
+   * that (a resource whose shape is not known): it is not that component.
+   */
   schema(schema: SchemaObject): SchemaObject {
     const id = this.table.intern(schema, {});
     const entry = this.table.entries[id]!;
-    const name = this.names.get(id) ?? entry.component;
+    const name = this.names.get(id) ?? (saysLittle(schema) ? undefined : entry.component);
     return name !== undefined ? { $ref: SCHEMAS + name } : this.body(schema);
   }
 

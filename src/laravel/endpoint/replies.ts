@@ -34,6 +34,18 @@ interface Answer {
   line: number;
   /** From a returned `null`. */
   null?: true;
+  /** From a `catch` block. */
+  caught?: true;
+}
+
+/**
+ * A `catch` block's answer without an error status (`catch (Throwable $e) { return
+ * handleError($e); }` giving a string, a 200) is how the code reports a failure, not the
+ * operation's success: where the `try` path succeeds, that success is the one documented.
+ */
+function withoutCaughtSuccess(answers: Answer[]): Answer[] {
+  const succeeds = answers.some((a) => !a.caught && a.status < 300);
+  return succeeds ? answers.filter((a) => !(a.caught && a.status < 300)) : answers;
 }
 
 /**
@@ -47,8 +59,14 @@ export function resolveReplies(input: ReplyInput): {
   notInferred?: NotInferred;
 } {
   const out = new Map<number, Reply>();
-  const answers = withoutFallThrough(
-    (input.returns ?? []).flatMap((r) => answersOf(r.type, r.line, input.method)),
+  const answers = withoutCaughtSuccess(
+    withoutFallThrough(
+      (input.returns ?? []).flatMap((r) =>
+        answersOf(r.type, r.line, input.method).map((a) =>
+          r.caught ? { ...a, caught: true as const } : a,
+        ),
+      ),
+    ),
   );
   if (!input.returns)
     answers.push({ status: 200, body: { kind: 'unknown', reason: 'no handler' }, line: 0 });

@@ -11,13 +11,13 @@ import { EXTENSIONS } from '../extensions/index.js';
 import { argTypes, evaluate, namedTypes, type Engine } from './evaluate.js';
 import { defaultType, paramType, withHints } from './declared.js';
 import { guardHolds } from './guards.js';
-import { constantOf, declaredProperty, publicProperties } from './objects.js';
+import { constantOf, declaredProperty, declaredWithoutValue, publicProperties } from './objects.js';
 import { classOf } from './support.js';
 import type { Ctx, Extension, Named, World } from './api.js';
 import { fromDoc } from './doc.js';
 import { frameOf, type Frame } from './frame.js';
 import { RuleBook } from './rules.js';
-import { NULL, isUnknown, members, typeKey, union, unknown, type Type } from './type.js';
+import { NULL, isUnknown, members, nonNull, typeKey, union, unknown, type Type } from './type.js';
 
 /** Calls deeper than this, from the handler, are not followed. */
 const MAX_DEPTH = 12;
@@ -26,6 +26,8 @@ const MAX_DEPTH = 12;
 export interface TypedReturn {
   line: number;
   type: Type;
+  /** In a `catch` block (see `Ret.caught`). */
+  caught?: true;
 }
 
 /**
@@ -106,7 +108,11 @@ export class TypeEngine implements Engine {
   private typedReturns(frame: Frame, returns: readonly Ret[]): TypedReturn[] {
     return returns
       .filter((r) => guardHolds(this, r, frame))
-      .map((r) => ({ line: r.line, type: r.expr ? this.evaluate(r.expr, frame) : NULL }));
+      .map((r) => ({
+        line: r.line,
+        type: r.expr ? this.evaluate(r.expr, frame) : NULL,
+        ...(r.caught ? { caught: true as const } : {}),
+      }));
   }
 
   // -- Evaluation -------------------------------------------------------------------------
@@ -524,6 +530,14 @@ export class TypeEngine implements Engine {
         if (!declared || declared.kind === 'null') {
           const assigned = this.assignedProperty(className, name, r, frame);
           if (assigned) return this.propertyState(className, name, assigned, r);
+        } else if (declaredWithoutValue(this, className, name)) {
+          // `private Post $post;` set by `$this->post = Post::create(...)`: what is assigned
+          // says more (a created model), where it is known; a non-nullable type is never null.
+          const assigned = this.assignedProperty(className, name, r, frame);
+          const nullable = members(declared).some((t) => t.kind === 'null');
+          const value = assigned && (nullable ? assigned : nonNull(assigned));
+          if (value && !members(value).some(isUnknown) && value.kind !== 'never')
+            return this.propertyState(className, name, value, r);
         }
         return declared ? this.propertyState(className, name, declared, r) : unknown(`->${name}`);
       }),

@@ -25,6 +25,20 @@ export function declaredProperty(engine: Infer, className: string, name: string)
   return undefined;
 }
 
+/**
+ * A typed property declared without a value (`private Post $post;`, `?Post $post = null`),
+ * which methods then assign.
+ */
+export function declaredWithoutValue(engine: Infer, className: string, name: string): boolean {
+  for (const c of engine.world.classes.lineage(className)) {
+    const hint = c.facts.propertyHints?.[name];
+    const given = name in c.facts.properties && c.facts.properties[name] !== null;
+    if (given) return false;
+    if (hint) return true;
+  }
+  return false;
+}
+
 function isArrayOf(t: Type): boolean {
   return t.kind === 'list' || t.kind === 'shape' || t.kind === 'map';
 }

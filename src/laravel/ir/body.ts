@@ -178,6 +178,8 @@ interface Flow {
   returns: Ret[];
   /** `instanceof` tests on parameters that hold where the walk is. */
   guards: Guard[];
+  /** Inside a `catch` block. */
+  caught?: true;
 }
 
 /** Walks statements in order; true when they always leave the function (return, throw). */
@@ -196,6 +198,7 @@ function statement(node: Node, scope: Scope, flow: Flow): boolean {
       if (expr) ret.expr = transcribe(expr, scope);
       const guard = flow.guards[flow.guards.length - 1];
       if (guard) ret.when = guard;
+      if (flow.caught) ret.caught = true;
       flow.returns.push(ret);
       return true;
     }
@@ -440,7 +443,7 @@ function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
   for (const c of children(node, 'catches')) {
     const branch = fork(scope);
     join(branch, [scope, body]);
-    if (!statementList(child(c, 'body'), branch, flow)) {
+    if (!statementList(child(c, 'body'), branch, { ...flow, caught: true })) {
       branches.push(branch);
       catchesExit = false;
     }

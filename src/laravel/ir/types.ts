@@ -109,6 +109,8 @@ export interface Ret {
   expr?: Expr;
   /** Taken only when a parameter is (or is not) an instance of a class (`if ($x instanceof Y)`). */
   when?: Guard;
+  /** In a `catch` block: what the code answers for an exception it caught. */
+  caught?: true;
 }
 
 export interface Guard {

@@ -103,6 +103,24 @@ const CASES: Case[] = [
     },
   ],
   [
+    'a schema that says nothing ({}) is not made a $ref to a component that is just {}',
+    {
+      paths: {
+        '/a': { get: ok({ type: 'object', properties: { error: {} }, required: ['error'] }) },
+        '/b': { get: ok(refTo('Users')) },
+      },
+      components: { Users: {} },
+    },
+    {
+      at: (p) => p['/a']!.get!.responses!['200'],
+      is: {
+        description: 'OK',
+        ...json({ type: 'object', properties: { error: {} }, required: ['error'] }),
+      },
+      schemas: ['Users'],
+    },
+  ],
+  [
     'the items of a list property, by the singular of its name; a taken name gets a number',
     {
       paths: {

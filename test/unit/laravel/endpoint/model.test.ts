@@ -57,6 +57,37 @@ const REPLIES: [string, ReplyInput, [status: number, kind: Reply['kind']][]][] =
     [[200, 'json']],
   ],
   [
+    "a catch block's answer without an error status gives way to the try path's success",
+    {
+      ...NONE,
+      method: 'post',
+      returns: [
+        { type: { kind: 'response', status: 201, body: SHAPE }, line: 10 },
+        { type: { kind: 'scalar', type: 'string' }, line: 12, caught: true },
+        { type: { kind: 'response', status: 500, body: SHAPE }, line: 13, caught: true },
+      ],
+    },
+    [
+      [201, 'json'],
+      [500, 'json'],
+    ],
+  ],
+  [
+    'a catch block that is the only answer still documents it',
+    {
+      ...NONE,
+      method: 'get',
+      returns: [
+        { type: { kind: 'response', status: 500, body: SHAPE }, line: 10 },
+        { type: SHAPE, line: 12, caught: true },
+      ],
+    },
+    [
+      [200, 'json'],
+      [500, 'json'],
+    ],
+  ],
+  [
     'a download is bytes',
     { ...NONE, method: 'get', returns: returns({ kind: 'file', media: 'text/csv' }) },
     [[200, 'bytes']],

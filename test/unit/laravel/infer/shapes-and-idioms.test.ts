@@ -565,6 +565,37 @@ class User extends Authenticatable {
     },
   ],
   [
+    'a typed property set by a method the action runs (a service object): the created model is a 201',
+    {
+      method: 'post',
+      body: `        $post = (new \\App\\Services\\CreatePost())->execute(['title' => 'x']);
+        return new PostResource($post);`,
+      files: {
+        'app/Services/CreatePost.php': `<?php
+namespace App\\Services;
+use App\\Models\\Post;
+class CreatePost {
+    private Post $post;
+    private array $data;
+    public function execute(array $data): Post {
+        $this->data = $data;
+        $this->create();
+        return $this->post;
+    }
+    private function create(): void {
+        $this->post = Post::create(['title' => $this->data['title']]);
+    }
+}`,
+      },
+      status: '201',
+      schema: {
+        type: 'object',
+        properties: { data: { $ref: '#/components/schemas/PostResource' } },
+        required: ['data'],
+      },
+    },
+  ],
+  [
     "a query's aggregates: withCount (an alias too), withSum, withExists on each row",
     {
       body: `        return response()->json(Post::query()

@@ -80,6 +80,7 @@ const returnsOf = (code: string, params?: string) => {
   return body.returns.map(
     (r) =>
       (r.when ? `[${r.when.not ? '!' : ''}${r.when.param} is ${r.when.class}] ` : '') +
+      (r.caught ? '[caught] ' : '') +
       show(r.expr, body),
   );
 };
@@ -147,6 +148,11 @@ describe('ir: what each return yields, locals followed', () => {
       [
         '[fn($...0, $...1, $...2) => strtoupper($...0, $...1, $...2), fn($...0, $...1, $...2) => App\\C::make($...0, $...1, $...2), fn($...0, $...1, $...2) => $this->show($...0, $...1, $...2)]',
       ],
+    ],
+    [
+      'returns in a catch block are marked',
+      'try {\n  return 1;\n} catch (Exception $e) {\n  return 2;\n}',
+      ['1', '[caught] 2'],
     ],
     [
       'a function in a namespace falls back to the global one',
