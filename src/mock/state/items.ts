@@ -89,41 +89,57 @@ export function mergeInput(
   return out;
 }
 
+/** The timestamps Eloquent sets on a creation, and on an update. */
+const STAMPED = { created: ['created_at', 'updated_at'], updated: ['updated_at'] } as const;
+
 /** Eloquent's timestamps: `created_at`/`updated_at` set to now, where the schema takes it. */
 export function stamp(
   doc: OpenApiDocument,
   schema: SchemaObject | undefined,
   item: Record<string, unknown>,
-  fields: readonly string[],
+  write: keyof typeof STAMPED,
 ): Record<string, unknown> {
-  const taking = fields.filter((field) => takesTimestamp(doc, schema, field));
+  const taking = timestampFields(doc, schema, write);
   if (taking.length === 0) return item;
-  const now = new Date().toISOString();
+  const now = isoNow();
   for (const field of taking) item[field] = now;
   return item;
 }
 
-const timestampFields = new WeakMap<SchemaObject, Map<string, boolean>>();
+const takingFields = new WeakMap<SchemaObject, Map<keyof typeof STAMPED, readonly string[]>>();
 
 /**
- * Whether the schema's field takes an ISO 8601 time such as `Date#toISOString` writes: asked
- * once per schema and field (every such time has the same form), not on every write.
+ * The fields of a write that take an ISO 8601 time such as `Date#toISOString` writes: every
+ * such time has the same form, so this is asked once per schema, not on every write.
  */
-function takesTimestamp(
+function timestampFields(
   doc: OpenApiDocument,
   schema: SchemaObject | undefined,
-  field: string,
-): boolean {
-  if (!schema) return false;
-  let known = timestampFields.get(schema);
-  if (!known) timestampFields.set(schema, (known = new Map()));
-  let takes = known.get(field);
-  if (takes === undefined) {
-    const prop = propertiesOf(doc, schema).get(field);
-    takes = prop !== undefined && conforms(doc, prop, new Date().toISOString());
-    known.set(field, takes);
+  write: keyof typeof STAMPED,
+): readonly string[] {
+  if (!schema) return [];
+  let known = takingFields.get(schema);
+  if (!known) takingFields.set(schema, (known = new Map()));
+  let taking = known.get(write);
+  if (taking === undefined) {
+    const props = propertiesOf(doc, schema);
+    const sample = new Date().toISOString();
+    taking = STAMPED[write].filter((field) => {
+      const prop = props.get(field);
+      return prop !== undefined && conforms(doc, prop, sample);
+    });
+    known.set(write, taking);
   }
-  return takes;
+  return taking;
+}
+
+let lastTime = { ms: NaN, iso: '' };
+
+/** `new Date().toISOString()`, written once per millisecond: every write of a busy mock asks. */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastTime.ms) lastTime = { ms, iso: new Date(ms).toISOString() };
+  return lastTime.iso;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
