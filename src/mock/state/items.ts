@@ -34,8 +34,9 @@ export function idKey(source: ItemSource, raw: string): string {
 
 /**
  * An item as a schema shows it: the seeded item for that schema (for a created one, its
- * stand-in: see `createdBase`), with what was stored over it (the fields that schema declares),
- * so a list of summaries and a read of the whole item agree.
+ * stand-in: see `standIn`), with what was stored over it (the fields that schema declares),
+ * so a list of summaries and a read of the whole item agree. One copy is made, and only when
+ * something is set over the item: a seeded item unchanged is the one kept for its id.
  */
 export function shaped(
   source: ItemSource,
@@ -44,11 +45,22 @@ export function shaped(
   schema: SchemaObject | undefined,
   created: boolean,
 ): unknown {
-  const seeded = created ? createdBase(source, id, schema) : resourceItem(source, id, schema);
-  if (stored === undefined || !isRecord(seeded) || !isRecord(stored)) return stored ?? seeded;
-  const props = propertiesOf(source.doc, schema);
+  const { doc, collection } = source;
+  const seeded = created ? standIn(source, id, schema) : resourceItem(source, id, schema);
+  if (stored === undefined || !isRecord(seeded) || !isRecord(stored)) {
+    if (stored !== undefined || !created || !schema) return stored ?? seeded;
+    return withId(doc, schema, collection.idField, seeded, id);
+  }
   const out: Record<string, unknown> = { ...seeded };
-  for (const [key, value] of Object.entries(stored)) if (props.has(key)) out[key] = value;
+  // The stand-in's id replaced by the item's own, as `withId` would (never added).
+  const field = collection.idField;
+  if (created && field !== undefined && Object.hasOwn(out, field)) {
+    const value = typedId(doc, schema, field, id);
+    if (value !== undefined) out[field] = value;
+  }
+  const props = propertiesOf(doc, schema);
+  for (const key in stored)
+    if (Object.hasOwn(stored, key) && props.has(key)) out[key] = stored[key];
   return out;
 }
 
@@ -57,15 +69,14 @@ export const CREATED_POOL = 64;
 
 /**
  * What a created item shows of the fields its client did not send: one of `CREATED_POOL` items
- * of the collection's path, generated once for the server's seed, chosen by the id, with the id
- * set. Generating a whole item for every creation was most of a POST's work, and each id's
- * item, unlike a seeded one, is asked for by one client only. The same id draws the same
- * stand-in wherever the item is shown.
+ * of the collection's path, generated once for the server's seed, chosen by the id (the id is
+ * set by `shaped`). Generating a whole item for every creation was most of a POST's work, and
+ * each id's item, unlike a seeded one, is asked for by one client only. The same id draws the
+ * same stand-in wherever the item is shown.
  */
-function createdBase(source: ItemSource, id: string, schema: SchemaObject | undefined): unknown {
+function standIn(source: ItemSource, id: string, schema: SchemaObject | undefined): unknown {
   if (!schema) return undefined;
-  const drawn = resourceItem(source, `created ${hashString(id) % CREATED_POOL}`, schema);
-  return withId(source.doc, schema, source.collection.idField, drawn, id);
+  return resourceItem(source, `created ${hashString(id) % CREATED_POOL}`, schema);
 }
 
 /**
