@@ -31,10 +31,25 @@ export function declaredForm(
   at: ResponseMedia,
   body: unknown,
 ): { contentType: string; body: unknown } {
+  // Most answers are JSON of a declared, concrete type: sent as it is, whatever the body.
+  if (sentAsDeclared(at.type)) return { contentType: at.type, body };
   const contentType = concreteType(at.type, body);
   if (!isXmlMediaType(contentType)) return { contentType, body };
   if (typeof body === 'string' && body.trimStart().startsWith('<')) return { contentType, body };
   return { contentType, body: toXml(doc, at.media.schema, body) };
+}
+
+const asDeclared = new Map<string, boolean>();
+
+/** Whether a body of this declared type is sent as it is: neither a range nor XML (per type, once). */
+function sentAsDeclared(type: string): boolean {
+  let known = asDeclared.get(type);
+  if (known === undefined) {
+    known = concreteType(type, undefined) === type && !isXmlMediaType(type);
+    if (asDeclared.size >= 1_000) asDeclared.clear();
+    asDeclared.set(type, known);
+  }
+  return known;
 }
 
 const RANGE_DEFAULTS: Readonly<Record<string, string>> = {

@@ -44,7 +44,7 @@ export class Journal {
   private readonly scenario: (string | undefined)[];
   private readonly status: Uint16Array;
   /** A 422's body (for its errors), when small: replies themselves are not kept. */
-  private readonly errors: (Buffer | undefined)[];
+  private readonly errors: (Buffer | string | undefined)[];
   /** What a proxied request's log line says besides: its operation, violations and source. */
   private readonly proxied: (Pick<Exchange, 'operation' | 'violations' | 'source'> | undefined)[];
   private next = 0;
@@ -58,7 +58,7 @@ export class Journal {
     this.entry = new Array<OperationEntry | undefined>(size).fill(undefined);
     this.scenario = new Array<string | undefined>(size).fill(undefined);
     this.status = new Uint16Array(size);
-    this.errors = new Array<Buffer | undefined>(size).fill(undefined);
+    this.errors = new Array<Buffer | string | undefined>(size).fill(undefined);
     this.proxied = new Array<Exchange | undefined>(size).fill(undefined);
   }
 

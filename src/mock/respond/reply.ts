@@ -18,7 +18,8 @@ export interface PreparedReply {
   status: number;
   /** Header names and values, flat (`[name, value, name, value]`), as `writeHead` takes them. */
   headers: string[];
-  payload?: Buffer;
+  /** The body: bytes, or text for a reply sent once (see `readyOnce`). */
+  payload?: Buffer | string;
   /** `headers` with the CORS headers of a request without `Origin`, made on first use. */
   anyOrigin?: string[];
 }
@@ -31,25 +32,36 @@ export function messageReply(
   return { status, body: { message }, headers };
 }
 
-export function prepare(reply: Reply): PreparedReply {
+/**
+ * The reply serialised. `once`: it is sent once, never kept, so a body serialised here stays
+ * text: Node writes the head and a text body as one string, and no Buffer is made for it.
+ */
+export function prepare(reply: Reply, once = false): PreparedReply {
   const { body, status } = reply;
   if (body === undefined || status === 204 || status === 304) {
     return { prepared: true, status, headers: flatHeaders({ ...reply.headers }) };
   }
   const type = reply.contentType ?? 'application/json';
   const json = isJsonMediaType(type.toLowerCase());
-  const payload = Buffer.isBuffer(body)
-    ? body
-    : Buffer.from(typeof body === 'string' && !json ? body : JSON.stringify(body));
+  let payload: Buffer | string;
+  let length: number;
+  if (Buffer.isBuffer(body)) {
+    payload = body;
+    length = body.length;
+  } else {
+    const text = typeof body === 'string' && !json ? body : JSON.stringify(body);
+    payload = once ? text : Buffer.from(text);
+    length = once ? Buffer.byteLength(text) : payload.length;
+  }
   const contentType = json || !type.startsWith('text/') ? type : `${type}; charset=utf-8`;
   // Most replies (every stateful one) have no headers of their own: nothing to expose.
   if (reply.headers === undefined) {
-    const headers = ['content-type', contentType, 'content-length', String(payload.length)];
+    const headers = ['content-type', contentType, 'content-length', String(length)];
     return { prepared: true, status, headers, payload };
   }
   const headers: OutgoingHttpHeaders = { ...reply.headers };
   headers['content-type'] = contentType;
-  headers['content-length'] = payload.length;
+  headers['content-length'] = length;
   return { prepared: true, status, headers: flatHeaders(headers), payload };
 }
 
@@ -63,6 +75,11 @@ function flatHeaders(headers: OutgoingHttpHeaders): string[] {
 /** The reply ready for the wire (prepared once). */
 export function ready(reply: Reply | PreparedReply): PreparedReply {
   return 'prepared' in reply ? reply : prepare(reply);
+}
+
+/** The reply ready for the wire, to be sent once and not kept (see `prepare`). */
+export function readyOnce(reply: Reply | PreparedReply): PreparedReply {
+  return 'prepared' in reply ? reply : prepare(reply, true);
 }
 
 /** Replies kept to be sent again (see `boundedCache`): at most 2,000, and 16 MiB of bodies. */

@@ -3,7 +3,7 @@ import { responseMedia } from '../../core/engine/responses.js';
 import { successBody } from '../../core/engine/success.js';
 import { requestOrigin } from '../../core/request-target.js';
 import type { Answer, MockRequest } from '../step.js';
-import { ready, type Reply } from './reply.js';
+import { readyOnce, type Reply } from './reply.js';
 
 /**
  * The success answer, which every request that came this far gets: the stored item with
@@ -20,7 +20,8 @@ export function respond(request: MockRequest): Answer {
   ) {
     const url = () => new URL(request.pathname + request.search, requestOrigin(req));
     const { params, body, key } = request;
-    return planned.state({ ctx: request.context(), url, params, body, key }).then(ready);
+    // A stateful answer is made for this request (a read's kept answer comes prepared).
+    return planned.state({ ctx: request.context(), url, params, body, key }).then(readyOnce);
   }
   // A page's links depend on the whole URL; any other body only on the seed.
   // The raw Host is enough for a key: the same Host gives the same origin (requestOrigin).

@@ -42,6 +42,8 @@ interface Call extends StateRequest {
   source: ItemSource;
   /** How many items the collection starts with. */
   count: number;
+  /** The success response's media type, if the operation declares one. */
+  at: ResponseMedia | undefined;
 }
 
 /** A read's prepared answer and what the store held when it was made. */
@@ -60,7 +62,7 @@ const HANDLERS: Record<ResourceKind, (call: Call) => Promise<Reply | PreparedRep
       const schema = call.role.collection.itemSchema;
       // Only the fields the request sets: the store sets them over what it has, atomically.
       const changes = mergeInput(doc, schema, {}, call.body, call.role.collection.idField);
-      stamp(doc, schema, changes, ['updated_at']);
+      stamp(doc, schema, changes, 'updated');
       const item = await call.store.update(call.source.path, id, changes, !created);
       // Deleted while this request was on its way.
       if (item === undefined) return notFound(call, id);
@@ -95,7 +97,10 @@ export function stateHandler(
     (ready) => (opened = ready),
     () => undefined,
   );
+  // The success response's media type: the same for every request of the operation.
+  let success: { at: ResponseMedia | undefined } | undefined;
   return async ({ ctx, url, params, body, key }) => {
+    success ??= { at: responseMedia(ctx.doc, plan.entry.operation, plan.successStatus) };
     const source = itemSource(ctx, role, params);
     const count = seededCount(ctx.doc, ctx.serverSeed, role.collection, source.path);
     try {
@@ -113,6 +118,7 @@ export function stateHandler(
         store: kept,
         source,
         count,
+        at: success.at,
       });
     } catch (error) {
       if (error instanceof StateFullError) return messageReply(507, error.message);
@@ -125,8 +131,7 @@ export function stateHandler(
 }
 
 async function list(call: Call): Promise<Reply> {
-  const { ctx, role, plan, source, store } = call;
-  const at = responseMedia(ctx.doc, plan.entry.operation, plan.successStatus);
+  const { ctx, role, plan, source, store, at } = call;
   if (!at) return { status: plan.successStatus };
   const summary = await store.summary(source.path);
   const seeded =
@@ -189,17 +194,20 @@ async function read(call: Call): Promise<Reply | PreparedReply> {
 async function create(call: Call): Promise<Reply> {
   const { ctx, role, source, store } = call;
   const { collection } = role;
-  const n = await store.nextCreated(source.path);
-  let id = String(seededId(source, call.count + n));
-  // Generated slugs repeat: a taken one gets the creation's number, which no other has.
-  const taken =
-    !numericIds(ctx.doc, collection) &&
-    (isSeeded(call, id) || (await store.item(source.path, id)).item !== undefined);
-  if (taken) id = `${id}-${n}`;
   // Only what the client wrote and the timestamps are stored: the rest of the item is the
   // seeded item of its id, made again when it is shown (see `shaped`), as for seeded items.
   const written = mergeInput(ctx.doc, collection.itemSchema, {}, call.body, collection.idField);
-  const item = stamp(ctx.doc, collection.itemSchema, written, ['created_at', 'updated_at']);
+  const item = stamp(ctx.doc, collection.itemSchema, written, 'created');
+  // A numeric id is the position after the seeded items: numbered and stored in one step.
+  if (numericIds(ctx.doc, collection)) {
+    const id = await store.createNumbered(source.path, call.count, item);
+    return answer(call, id, item, true);
+  }
+  const n = await store.nextCreated(source.path);
+  let id = String(seededId(source, call.count + n));
+  // Generated slugs repeat: a taken one gets the creation's number, which no other has.
+  const taken = isSeeded(call, id) || (await store.item(source.path, id)).item !== undefined;
+  if (taken) id = `${id}-${n}`;
   if (taken && collection.idField !== undefined) item[collection.idField] = id;
   await store.create(source.path, id, item);
   return answer(call, id, item, true);
@@ -244,7 +252,7 @@ function isSeeded(call: Call, id: string): boolean {
 function answer(call: Call, id: string, item: unknown, created: boolean): Reply {
   const { ctx, plan, role } = call;
   const status = plan.successStatus;
-  const at = status === 204 ? undefined : responseMedia(ctx.doc, plan.entry.operation, status);
+  const at = status === 204 ? undefined : call.at;
   if (!at) return { status };
   const own = shaped(call.source, id, item, role.itemSchema, created);
   const body = role.itemAt ? placeAt(envelope(ctx, at), role.itemAt, own) : envelope(ctx, at);

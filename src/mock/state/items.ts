@@ -34,8 +34,9 @@ export function idKey(source: ItemSource, raw: string): string {
 
 /**
  * An item as a schema shows it: the seeded item for that schema (for a created one, its
- * stand-in: see `createdBase`), with what was stored over it (the fields that schema declares),
- * so a list of summaries and a read of the whole item agree.
+ * stand-in: see `standIn`), with what was stored over it (the fields that schema declares),
+ * so a list of summaries and a read of the whole item agree. One copy is made, and only when
+ * something is set over the item: a seeded item unchanged is the one kept for its id.
  */
 export function shaped(
   source: ItemSource,
@@ -44,11 +45,22 @@ export function shaped(
   schema: SchemaObject | undefined,
   created: boolean,
 ): unknown {
-  const seeded = created ? createdBase(source, id, schema) : resourceItem(source, id, schema);
-  if (stored === undefined || !isRecord(seeded) || !isRecord(stored)) return stored ?? seeded;
-  const props = propertiesOf(source.doc, schema);
+  const { doc, collection } = source;
+  const seeded = created ? standIn(source, id, schema) : resourceItem(source, id, schema);
+  if (stored === undefined || !isRecord(seeded) || !isRecord(stored)) {
+    if (stored !== undefined || !created || !schema) return stored ?? seeded;
+    return withId(doc, schema, collection.idField, seeded, id);
+  }
   const out: Record<string, unknown> = { ...seeded };
-  for (const [key, value] of Object.entries(stored)) if (props.has(key)) out[key] = value;
+  // The stand-in's id replaced by the item's own, as `withId` would (never added).
+  const field = collection.idField;
+  if (created && field !== undefined && Object.hasOwn(out, field)) {
+    const value = typedId(doc, schema, field, id);
+    if (value !== undefined) out[field] = value;
+  }
+  const props = propertiesOf(doc, schema);
+  for (const key in stored)
+    if (Object.hasOwn(stored, key) && props.has(key)) out[key] = stored[key];
   return out;
 }
 
@@ -57,15 +69,14 @@ export const CREATED_POOL = 64;
 
 /**
  * What a created item shows of the fields its client did not send: one of `CREATED_POOL` items
- * of the collection's path, generated once for the server's seed, chosen by the id, with the id
- * set. Generating a whole item for every creation was most of a POST's work, and each id's
- * item, unlike a seeded one, is asked for by one client only. The same id draws the same
- * stand-in wherever the item is shown.
+ * of the collection's path, generated once for the server's seed, chosen by the id (the id is
+ * set by `shaped`). Generating a whole item for every creation was most of a POST's work, and
+ * each id's item, unlike a seeded one, is asked for by one client only. The same id draws the
+ * same stand-in wherever the item is shown.
  */
-function createdBase(source: ItemSource, id: string, schema: SchemaObject | undefined): unknown {
+function standIn(source: ItemSource, id: string, schema: SchemaObject | undefined): unknown {
   if (!schema) return undefined;
-  const drawn = resourceItem(source, `created ${hashString(id) % CREATED_POOL}`, schema);
-  return withId(source.doc, schema, source.collection.idField, drawn, id);
+  return resourceItem(source, `created ${hashString(id) % CREATED_POOL}`, schema);
 }
 
 /**
@@ -89,41 +100,57 @@ export function mergeInput(
   return out;
 }
 
+/** The timestamps Eloquent sets on a creation, and on an update. */
+const STAMPED = { created: ['created_at', 'updated_at'], updated: ['updated_at'] } as const;
+
 /** Eloquent's timestamps: `created_at`/`updated_at` set to now, where the schema takes it. */
 export function stamp(
   doc: OpenApiDocument,
   schema: SchemaObject | undefined,
   item: Record<string, unknown>,
-  fields: readonly string[],
+  write: keyof typeof STAMPED,
 ): Record<string, unknown> {
-  const taking = fields.filter((field) => takesTimestamp(doc, schema, field));
+  const taking = timestampFields(doc, schema, write);
   if (taking.length === 0) return item;
-  const now = new Date().toISOString();
+  const now = isoNow();
   for (const field of taking) item[field] = now;
   return item;
 }
 
-const timestampFields = new WeakMap<SchemaObject, Map<string, boolean>>();
+const takingFields = new WeakMap<SchemaObject, Map<keyof typeof STAMPED, readonly string[]>>();
 
 /**
- * Whether the schema's field takes an ISO 8601 time such as `Date#toISOString` writes: asked
- * once per schema and field (every such time has the same form), not on every write.
+ * The fields of a write that take an ISO 8601 time such as `Date#toISOString` writes: every
+ * such time has the same form, so this is asked once per schema, not on every write.
  */
-function takesTimestamp(
+function timestampFields(
   doc: OpenApiDocument,
   schema: SchemaObject | undefined,
-  field: string,
-): boolean {
-  if (!schema) return false;
-  let known = timestampFields.get(schema);
-  if (!known) timestampFields.set(schema, (known = new Map()));
-  let takes = known.get(field);
-  if (takes === undefined) {
-    const prop = propertiesOf(doc, schema).get(field);
-    takes = prop !== undefined && conforms(doc, prop, new Date().toISOString());
-    known.set(field, takes);
+  write: keyof typeof STAMPED,
+): readonly string[] {
+  if (!schema) return [];
+  let known = takingFields.get(schema);
+  if (!known) takingFields.set(schema, (known = new Map()));
+  let taking = known.get(write);
+  if (taking === undefined) {
+    const props = propertiesOf(doc, schema);
+    const sample = new Date().toISOString();
+    taking = STAMPED[write].filter((field) => {
+      const prop = props.get(field);
+      return prop !== undefined && conforms(doc, prop, sample);
+    });
+    known.set(write, taking);
   }
-  return takes;
+  return taking;
+}
+
+let lastTime = { ms: NaN, iso: '' };
+
+/** `new Date().toISOString()`, written once per millisecond: every write of a busy mock asks. */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastTime.ms) lastTime = { ms, iso: new Date(ms).toISOString() };
+  return lastTime.iso;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -20,6 +20,13 @@ class Kept {
 
 const EMPTY: CollectionSummary = { deleted: new Set(), created: 0 };
 
+/** A created item kept as the newest of its collection, the oldest out past the bound. */
+function keep(found: Kept, id: string, item: Record<string, unknown>, maxItems: number): void {
+  found.created.add(id);
+  found.stored.set(id, item);
+  while (found.created.size > maxItems) found.stored.delete(found.created.removeOldest()!);
+}
+
 /** State in this process's memory: the default, for one process. */
 export function memoryStore(limits: StateLimits = DEFAULT_STATE_LIMITS): StateStore {
   let collections = new Map<string, Kept>();
@@ -56,11 +63,13 @@ export function memoryStore(limits: StateLimits = DEFAULT_STATE_LIMITS): StateSt
     },
     nextCreated: async (key) => ++written(key).counter,
     create: async (key, id, item) => {
+      keep(written(key), id, item, limits.maxItems);
+    },
+    createNumbered: async (key, after, item) => {
       const found = written(key);
-      found.created.add(id);
-      found.stored.set(id, item);
-      while (found.created.size > limits.maxItems)
-        found.stored.delete(found.created.removeOldest()!);
+      const id = String(after + ++found.counter);
+      keep(found, id, item, limits.maxItems);
+      return id;
     },
     update: async (key, id, changes, seeded) => {
       const found = collections.get(key);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UserError } from '../../core/errors.js';
 import { boundedCache } from '../cache.js';
 import {
@@ -23,26 +24,45 @@ export const REDIS_COMMAND_TIMEOUT = 2_000;
  * hash of its fields (each value JSON), so two updates of different fields both land. Created
  * ids sit in a sorted set scored by a sequence, oldest first: a removal and the oldest out
  * cost O(log n), a page O(log n + page), whatever the collection holds.
- * KEYS: item hash, deleted set, created order, registry, the order's sequence.
+ * KEYS: item hash, deleted set, created order, registry, the order's sequence, the counter of
+ * creations. ARGV: id, maxCollections, collection, maxItems, the prefix of item keys, fields.
+ * The item's key is the prefix and the id: a numbered creation learns its id in the script.
  */
-const CREATE = `
+const ADMIT = `
 if redis.call('SISMEMBER', KEYS[4], ARGV[3]) == 0 and redis.call('SCARD', KEYS[4]) >= tonumber(ARGV[2]) then
   return redis.error_reply('FULL')
 end
 redis.call('SADD', KEYS[4], ARGV[3])
-redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], unpack(ARGV, 6))
-redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), ARGV[1])
+`;
+
+/** The created item `id` stored, newest in the order, the oldest out past the bound. */
+const STORE_CREATED = `
+local item = ARGV[5] .. id
+redis.call('DEL', item)
+redis.call('HSET', item, unpack(ARGV, 6))
+redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), id)
 local over = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[4])
 if over > 0 then
   local oldest = redis.call('ZPOPMIN', KEYS[3], over)
   for i = 1, #oldest, 2 do redis.call('DEL', ARGV[5] .. oldest[i]) end
 end
-return 1
+return id
 `;
 
+/** A creation under the id given (ARGV[1]). */
+const CREATE = script(`${ADMIT}local id = ARGV[1]${STORE_CREATED}`);
+
+/**
+ * A creation numbered as `INCR` of the counter numbers it, under the id ARGV[1] + that number:
+ * what `nextCreated` then `create` do, in one round trip; a refused creation uses no number.
+ * `%d`: an integer's digits, never Lua's `1e+15`.
+ */
+const CREATE_NUMBERED = script(
+  `${ADMIT}local id = string.format('%d', tonumber(ARGV[1]) + redis.call('INCR', KEYS[6]))${STORE_CREATED}`,
+);
+
 /** @see https://redis.io/docs/latest/develop/interact/programmability/eval-intro/ */
-const UPDATE = `
+const UPDATE = script(`
 if ARGV[1] == '1' then
   if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1 then return false end
   if redis.call('SISMEMBER', KEYS[4], ARGV[3]) == 0 and redis.call('SCARD', KEYS[4]) >= tonumber(ARGV[4]) then
@@ -54,9 +74,9 @@ elseif redis.call('EXISTS', KEYS[1]) == 0 then
 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 5))
 return redis.call('HGETALL', KEYS[1])
-`;
+`);
 
-const REMOVE = `
+const REMOVE = script(`
 if ARGV[1] == '1' then
   if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1 then return 0 end
   redis.call('SADD', KEYS[4], ARGV[3])
@@ -67,7 +87,17 @@ end
 if redis.call('DEL', KEYS[1]) == 0 then return 0 end
 redis.call('ZREM', KEYS[3], ARGV[2])
 return 1
-`;
+`);
+
+/** A script and its SHA-1, by which Redis runs it without being sent its text again. */
+interface Script {
+  text: string;
+  sha: string;
+}
+
+function script(text: string): Script {
+  return { text, sha: createHash('sha1').update(text).digest('hex') };
+}
 
 /**
  * State in Redis, so that several processes (`--workers`) and replicas behind a load balancer
@@ -122,7 +152,23 @@ export async function redisStore(
   };
   const scriptKeys = (collection: string, id: string) => {
     const k = keys(collection, id);
-    return [k.item, k.deleted, k.created, REGISTRY, k.sequence];
+    return [k.item, k.deleted, k.created, REGISTRY, k.sequence, k.counter];
+  };
+  /**
+   * Runs a script by its SHA-1 (`EVALSHA`); by its text (`EVAL`, which caches it again) when
+   * Redis does not have it: the first time, or after a restart or `SCRIPT FLUSH`.
+   * @see https://redis.io/docs/latest/commands/evalsha/
+   */
+  const run = async (
+    { text, sha }: Script,
+    options: { keys: string[]; arguments: string[] },
+  ): Promise<unknown> => {
+    try {
+      return await client.evalSha(sha, options);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return client.eval(text, options);
+    }
   };
   const fields = (item: Record<string, unknown>): string[] => {
     const out = [MARK, '1'];
@@ -131,6 +177,26 @@ export async function redisStore(
     }
     return out;
   };
+  /**
+   * `id`: the id, or for a numbered creation the number its own is added to (whose item key
+   * is not known before the script runs: its KEYS[1] is the prefix alone).
+   */
+  const createArguments = (
+    collection: string,
+    id: string,
+    item: Record<string, unknown>,
+    numbered = false,
+  ) => ({
+    keys: scriptKeys(collection, numbered ? '' : id),
+    arguments: [
+      id,
+      String(limits.maxCollections),
+      collection,
+      String(limits.maxItems),
+      keys(collection).item,
+      ...fields(item),
+    ],
+  });
   // The item last read under each key, by the text it was parsed from: a hash read again
   // unchanged gives the same object, so that the answer kept for it is used again.
   const parsed = boundedCache<{ text: string; item: Record<string, unknown> }>(
@@ -188,40 +254,32 @@ export async function redisStore(
     },
     nextCreated: async (collection) => Number(await client.incr(keys(collection).counter)),
     create: async (collection, id, item) => {
-      await client
-        .eval(CREATE, {
-          keys: scriptKeys(collection, id),
-          arguments: [
-            id,
-            String(limits.maxCollections),
-            collection,
-            String(limits.maxItems),
-            keys(collection).item,
-            ...fields(item),
-          ],
-        })
-        .catch(full);
+      await run(CREATE, createArguments(collection, id, item)).catch(full);
     },
+    createNumbered: async (collection, after, item) =>
+      String(
+        await run(CREATE_NUMBERED, createArguments(collection, String(after), item, true)).catch(
+          full,
+        ),
+      ),
     update: async (collection, id, changes, seeded) => {
-      const reply = (await client
-        .eval(UPDATE, {
-          keys: scriptKeys(collection, id),
-          arguments: [
-            seeded ? '1' : '0',
-            id,
-            collection,
-            String(limits.maxCollections),
-            ...fields(changes),
-          ],
-        })
-        .catch(full)) as string[] | null;
+      const reply = (await run(UPDATE, {
+        keys: scriptKeys(collection, id),
+        arguments: [
+          seeded ? '1' : '0',
+          id,
+          collection,
+          String(limits.maxCollections),
+          ...fields(changes),
+        ],
+      }).catch(full)) as string[] | null;
       if (!reply) return undefined;
       const hash: Record<string, string> = {};
       for (let i = 0; i + 1 < reply.length; i += 2) hash[reply[i]!] = reply[i + 1]!;
       return parse(keys(collection, id).item, hash);
     },
     remove: async (collection, id, seeded) => {
-      const removed = await client.eval(REMOVE, {
+      const removed = await run(REMOVE, {
         keys: scriptKeys(collection, id),
         arguments: [seeded ? '1' : '0', id, collection],
       });

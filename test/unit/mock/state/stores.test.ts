@@ -74,6 +74,25 @@ describe.each(kinds)('the $name state store', ({ open, many }) => {
     await store.create('/c', '1', {});
   });
 
+  it('numbers creations past the seeded ids, as nextCreated then create would', async () => {
+    const store = await open({ maxItems: 2, maxCollections: 1 });
+    const cases: [string, () => Promise<unknown>, unknown][] = [
+      ['the first creation', () => store.createNumbered('/books', 50, { title: 'a' }), '51'],
+      ['the next number', () => store.nextCreated('/books'), 2],
+      ['numbered after it', () => store.createNumbered('/books', 50, { title: 'b' }), '53'],
+      ['another offset', () => store.createNumbered('/books', 0, {}), '4'],
+    ];
+    for (const [, run, want] of cases) expect(await run()).toEqual(want);
+    // Two kept, the oldest out; what was stored comes back under the id.
+    expect(await store.createdIds('/books', 0, 10)).toEqual(['53', '4']);
+    expect((await store.item('/books', '53')).item).toEqual({ title: 'b' });
+    expect((await store.item('/books', '51')).item).toBeUndefined();
+    // A collection past the bound is refused before it is numbered.
+    await expect(store.createNumbered('/authors', 0, {})).rejects.toBeInstanceOf(StateFullError);
+    await store.reset();
+    expect(await store.createNumbered('/authors', 0, {})).toBe('1');
+  });
+
   it('updates set fields over what is kept; a removed item stays removed', async () => {
     const store = await open();
     await store.create('/posts', '51', { title: 'a', body: 'b' });
@@ -125,4 +144,28 @@ describe.each(kinds)('the $name state store', ({ open, many }) => {
       { n: gone + 100 },
     ]);
   }, 60_000);
+});
+
+describe.runIf(hasRedis)('the Redis state store', () => {
+  it('runs its scripts again by their text when Redis has forgotten them', async () => {
+    const url = redis!.url.replace(/\/0$/, `/${database++ % 16}`);
+    const store = await redisStore(url);
+    opened.push(store);
+    await store.reset();
+    const { createClient } = await import('@redis/client');
+    const admin = createClient({ url });
+    await admin.connect();
+    try {
+      expect(await store.createNumbered('/books', 50, { title: 'a' })).toBe('51');
+      await admin.scriptFlush();
+      expect(await store.createNumbered('/books', 50, { title: 'b' })).toBe('52');
+      await admin.scriptFlush();
+      expect(await store.update('/books', '52', { title: 'c' }, false)).toEqual({ title: 'c' });
+      await admin.scriptFlush();
+      expect(await store.remove('/books', '51', false)).toBe(true);
+      expect(await store.createdIds('/books', 0, 10)).toEqual(['52']);
+    } finally {
+      await admin.close();
+    }
+  });
 });
