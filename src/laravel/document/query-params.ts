@@ -1,9 +1,10 @@
 import type { ParameterObject, SchemaObject } from '../../core/types.js';
 import type { HandlerFacts, InputRead } from '../facts/types.js';
-import { rulesToQueryParameters } from '../rules/index.js';
+import { compileRules } from '../rules/index.js';
+import { ruleParameters } from '../emit/rule-parameters.js';
 import type { PhpValue } from '../php/value.js';
 import type { Assembly } from './context.js';
-import { INPUT_TYPES as TYPES } from './input-body.js';
+import { INPUT_TYPES as TYPES } from '../emit/request-body.js';
 
 /** Headers every client sends anyway, never documented as parameters. */
 const STANDARD_HEADERS = new Set([
@@ -39,9 +40,9 @@ export function queryParameters(
     out.push(p);
   };
   if (readOnly && rules)
-    for (const p of rulesToQueryParameters(rules, {
-      resolveEnum: (c) => asm.models.enumValues(c)?.values,
-    }))
+    for (const p of ruleParameters(
+      compileRules(rules, { resolveEnum: (c) => asm.models.enumValues(c)?.values }),
+    ))
       add(p);
   for (const input of handler?.inputs ?? []) {
     if (input.via === 'header') {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from '../../../../src/core/types.js';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
-import { rulesToQueryParameters } from '../../../../src/laravel/rules/index.js';
+import { ruleParameters } from '../../../../src/laravel/emit/rule-parameters.js';
+import { compileRules } from '../../../../src/laravel/rules/index.js';
 import { context, validator } from './helpers.js';
 
 describe('rulesToQueryParameters', () => {
@@ -69,7 +70,7 @@ describe('rulesToQueryParameters', () => {
   ] as [string, { given: Record<string, PhpValue>; want: ParameterObject[] }][])(
     '%s',
     (_name, { given, want }) => {
-      const params = rulesToQueryParameters(given, context);
+      const params = ruleParameters(compileRules(given, context));
       expect(params).toEqual(want);
       for (const param of params) expect(() => validator(param.schema ?? {})).not.toThrow();
     },

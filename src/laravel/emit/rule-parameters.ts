@@ -1,22 +1,14 @@
 import type { ParameterObject, SchemaObject } from '../../core/types.js';
-import type { PhpValue } from '../php/value.js';
-import type { RuleContext } from './rule.js';
-import { buildSchema } from './tree.js';
+import type { RuleTree } from '../model/inputs.js';
+import { fieldSchema } from './input-schema.js';
 
 /**
  * Rules validated on a GET route, as query parameters: one per top-level field. Arrays are
  * sent the way PHP reads them (`ids[]=1&ids[]=2`), keyed arrays as `filter[status]=x`.
  * @see https://spec.openapis.org/oas/v3.0.3#style-values
  */
-export function rulesToQueryParameters(
-  rules: Record<string, PhpValue>,
-  context: RuleContext = {},
-): ParameterObject[] {
-  const { schema } = buildSchema(rules, context);
-  const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    parameter(name, property, required.has(name)),
-  );
+export function ruleParameters(tree: RuleTree): ParameterObject[] {
+  return tree.fields.map((field) => parameter(field.name, fieldSchema(field), field.required));
 }
 
 function parameter(name: string, property: SchemaObject, required: boolean): ParameterObject {
