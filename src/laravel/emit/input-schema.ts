@@ -79,7 +79,7 @@ function attachItems(
 }
 
 /** What rules say of a value, as schema keywords (children and notes not yet attached). */
-function valueSchema(rules: ValueRules): SchemaObject {
+export function valueSchema(rules: ValueRules): SchemaObject {
   const out: SchemaObject = {};
   if (rules.type !== undefined) out.type = rules.type;
   if (rules.format !== undefined) out.format = rules.format;

@@ -1,6 +1,7 @@
 import type { OperationObject } from '../../core/types.js';
 import type { Assembly } from '../document/context.js';
 import type { Endpoint } from '../endpoint/model.js';
+import { emitParameter } from './parameters.js';
 import { emitRequestBody } from './request-body.js';
 import { emitResponses } from './responses.js';
 
@@ -12,7 +13,7 @@ export function emitOperation(endpoint: Endpoint, asm: Assembly): OperationObjec
   const operation: OperationObject = { tags: endpoint.tags, summary: endpoint.summary };
   if (endpoint.description) operation.description = endpoint.description;
   operation.operationId = endpoint.operationId;
-  if (endpoint.parameters.length > 0) operation.parameters = endpoint.parameters;
+  if (endpoint.parameters.length > 0) operation.parameters = endpoint.parameters.map(emitParameter);
   const body = endpoint.body && emitRequestBody(endpoint.body, asm);
   if (body) operation.requestBody = body;
   operation.responses = emitResponses(endpoint.replies, asm);

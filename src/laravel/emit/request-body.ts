@@ -1,18 +1,9 @@
 import type { RequestBodyObject, SchemaObject } from '../../core/types.js';
-import type { InputRead } from '../facts/types.js';
 import type { Assembly } from '../document/context.js';
 import { validationExtension } from '../document/laravel-extensions.js';
 import type { InputBody, ReadInput } from '../endpoint/model.js';
-import { treeSchema } from './input-schema.js';
-
-/** The schema of an input read by name, from how it is read (`$request->integer('x')`). */
-export const INPUT_TYPES: Record<NonNullable<InputRead['type']>, SchemaObject> = {
-  string: { type: 'string' },
-  integer: { type: 'integer' },
-  number: { type: 'number' },
-  boolean: { type: 'boolean' },
-  array: { type: 'array', items: {} },
-};
+import { READ_TYPES } from '../model/inputs.js';
+import { treeSchema, valueSchema } from './input-schema.js';
 
 /**
  * A write operation's body: the validated fields (see `validatedBody`) and, as optional fields,
@@ -45,7 +36,7 @@ export function emitRequestBody(body: InputBody, asm: Assembly): RequestBodyObje
 
 function readSchema(input: ReadInput): SchemaObject {
   if (input.file) return { type: 'string', format: 'binary' };
-  return input.type ? { ...INPUT_TYPES[input.type] } : {};
+  return input.type ? valueSchema(READ_TYPES[input.type]) : {};
 }
 
 /**

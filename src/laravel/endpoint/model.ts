@@ -1,8 +1,8 @@
 import type { Finding } from '../../core/errors.js';
-import type { ParameterObject, SecurityRequirement, ServerObject } from '../../core/types.js';
+import type { SecurityRequirement, ServerObject } from '../../core/types.js';
 import type { InputRead } from '../facts/types.js';
 import type { Type } from '../infer/type.js';
-import type { RuleTree } from '../model/inputs.js';
+import type { InputParameter, RuleTree } from '../model/inputs.js';
 import type { Validation } from '../requests/rules.js';
 
 /**
@@ -22,7 +22,7 @@ export interface Endpoint {
   description?: string;
   deprecated?: true;
   /** Path parameters, then query parameters. */
-  parameters: ParameterObject[];
+  parameters: InputParameter[];
   /** What a write operation's body is made of. */
   body?: InputBody;
   /** What it answers, one reply per status, in status order. */

@@ -1,4 +1,5 @@
-import type { ParameterObject, ServerObject } from '../../core/types.js';
+import type { ServerObject } from '../../core/types.js';
+import type { InputParameter } from '../model/inputs.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
 import { treeSchema } from '../emit/input-schema.js';
@@ -12,8 +13,8 @@ import { routeMiddleware } from '../routes/controller-middleware.js';
 import type { Route } from '../routes/types.js';
 import type { Assembly } from '../document/context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from '../document/naming.js';
-import { castParams, pathParameter, pathVariants, uriParams } from '../document/path-params.js';
-import { queryParameters } from '../document/query-params.js';
+import { castParams, pathParameter, pathVariants, uriParams } from './path-params.js';
+import { queryParameters } from './query-params.js';
 import { resolveReplies, type NotInferred } from './replies.js';
 import type { Endpoint, InputBody, ReadInput } from './model.js';
 import type { Finding } from '../../core/errors.js';
@@ -68,7 +69,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         .filter((p) => !variant.dropped.includes(p.name))
         .map((p) => pathParameter(p, route.wheres[p.name], handlerParams, ctx.asm));
       const taken = new Set(path.map((p) => p.parameter.name));
-      const parameters: ParameterObject[] = [
+      const parameters: InputParameter[] = [
         ...path.map((p) => p.parameter),
         ...queryParameters(
           readOnly ? validation?.rules : undefined,

@@ -1,7 +1,10 @@
+import type { SchemaObject } from '../../core/types.js';
+import type { InputRead } from '../facts/types.js';
+
 /**
- * What an operation's rules say it takes, as the model stage knows it: validation rules
- * compiled into a tree of typed fields. No OpenAPI here: `emit/` alone writes these as schemas,
- * parameters and request bodies, in the document's version.
+ * What an operation takes, as the model stage knows it: validation rules compiled into a tree
+ * of typed fields, and parameters typed by what is known of them. `emit/` alone writes these as
+ * schemas, parameters and request bodies, in the document's version.
  */
 
 /** The JSON type a field's rules give it; `file` is an uploaded file, `object` a keyed array. */
@@ -97,3 +100,45 @@ export interface RuleTree {
   /** The fields written in the rules, in rule order. */
   written: WrittenField[];
 }
+
+/** Where a parameter is sent. */
+export type ParameterLocation = 'path' | 'query' | 'header';
+
+/**
+ * What a parameter's value is: a field of the rules validated on the route, what is known of a
+ * single value (a `where` constraint, a typed read, a bound enum), or the schema of the model
+ * attribute a bound parameter is looked up by (`models/` describes columns and casts).
+ */
+export type ParameterValue =
+  | { kind: 'field'; field: InputField }
+  | { kind: 'value'; rules: ValueRules; default?: unknown }
+  | { kind: 'attribute'; schema: SchemaObject };
+
+/** A path, query or header parameter of an operation. */
+export interface InputParameter {
+  name: string;
+  in: ParameterLocation;
+  /** A path parameter always; a query parameter whose rules require it. */
+  required: boolean;
+  value: ParameterValue;
+  /** `{post}` bound to a model: the model, and the column of `{post:slug}`. */
+  binding?: { model: string; key?: string };
+  /** The route's `where` constraint on a path parameter, as written. */
+  where?: string;
+}
+
+/** The JSON type a parameter's value is sent as, when it is known. */
+export function parameterType(value: ParameterValue): string | undefined {
+  if (value.kind === 'field') return value.field.rules.type;
+  if (value.kind === 'value') return value.rules.type;
+  return typeof value.schema.type === 'string' ? value.schema.type : undefined;
+}
+
+/** The value of an input read by name, from how it is read (`$request->integer('x')`). */
+export const READ_TYPES: Readonly<Record<NonNullable<InputRead['type']>, ValueRules>> = {
+  string: { type: 'string' },
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  array: { type: 'array', items: {} },
+};

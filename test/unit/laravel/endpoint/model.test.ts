@@ -114,7 +114,14 @@ describe('emit: an endpoint as an OpenAPI operation', () => {
     tags: ['Posts'],
     summary: 'Update a post',
     deprecated: true,
-    parameters: [{ name: 'post', in: 'path', required: true, schema: { type: 'integer' } }],
+    parameters: [
+      {
+        name: 'post',
+        in: 'path',
+        required: true,
+        value: { kind: 'value', rules: { type: 'integer' } },
+      },
+    ],
     replies: resolveReplies({ ...NONE, method: 'put', returns: returns(SHAPE), secured: true })
       .replies,
     security: [{ bearerAuth: [] }],
