@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Finding } from '../core/errors.js';
 import { contentHash } from './hash.js';
 import { NAMESPACE, readJson, tryWrite, type CacheMemory } from './cache.js';
-import type { StoredComponent } from './document/components.js';
+import type { StoredComponent } from './emit/components.js';
 import type { BuiltOperation } from './document/operation.js';
 
 /** Bump when the assembly changes what it writes for the same facts. */

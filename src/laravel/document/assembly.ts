@@ -14,7 +14,7 @@ import { throttledGroups } from '../project/throttle.js';
 import { middlewareMap, type MiddlewareMap } from '../security/middleware-map.js';
 import { CompiledRules } from '../requests/compiled.js';
 import { ResourceCatalog } from '../resources/catalog.js';
-import { ambiguousNames, Components } from './components.js';
+import { ambiguousNames, Components } from '../emit/components.js';
 import type { Assembly } from './context.js';
 
 /**

@@ -6,7 +6,7 @@ import type { PhpValue } from '../php/value.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { ClassIndex } from '../project/classes.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
-import type { Components } from './components.js';
+import type { Components } from '../emit/components.js';
 import type { CompiledRules } from '../requests/compiled.js';
 import type { MiddlewareMap } from '../security/middleware-map.js';
 

@@ -1,5 +1,5 @@
 import type { ParameterObject, SchemaObject } from '../../core/types.js';
-import { pathExtensions } from '../document/laravel-extensions.js';
+import { pathExtensions } from './laravel-extensions.js';
 import type { InputParameter, ParameterValue } from '../model/inputs.js';
 import { fieldSchema, valueSchema } from './input-schema.js';
 

@@ -1,6 +1,6 @@
 import type { RequestBodyObject, SchemaObject } from '../../core/types.js';
 import type { Assembly } from '../document/context.js';
-import { validationExtension } from '../document/laravel-extensions.js';
+import { validationExtension } from './laravel-extensions.js';
 import type { InputBody, ReadInput } from '../endpoint/model.js';
 import { READ_TYPES } from '../model/inputs.js';
 import { treeSchema, valueSchema } from './input-schema.js';

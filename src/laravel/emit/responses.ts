@@ -1,9 +1,9 @@
 import type { MediaTypeObject, Reference, ResponseObject, SchemaObject } from '../../core/types.js';
 import { members } from '../infer/type.js';
-import { resourceBody } from '../resources/response.js';
+import { resourceBody } from './resource-body.js';
 import type { Validation } from '../requests/rules.js';
 import type { Assembly } from '../document/context.js';
-import { unionSchema } from '../document/literal.js';
+import { unionSchema } from './literal.js';
 import type { Reply, ReplyBody } from '../endpoint/model.js';
 import { describe } from '../endpoint/replies.js';
 import type { RuleTree } from '../model/inputs.js';
