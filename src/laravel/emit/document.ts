@@ -6,9 +6,9 @@ import {
   type PathItemObject,
 } from '../../core/types.js';
 import type { ApidocConfig } from '../config.js';
-import type { Assembly } from '../document/context.js';
-import type { BuiltOperation } from '../document/operation.js';
-import type { SecuritySchemes } from '../document/security.js';
+import type { Assembly } from '../model/context.js';
+import type { BuiltOperation } from './operation.js';
+import type { SecuritySchemes } from '../security/requirements.js';
 import { modelNames } from './model-names.js';
 import { shareRepeatedSchemas } from './shared-schemas.js';
 

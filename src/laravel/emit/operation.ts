@@ -1,9 +1,16 @@
 import type { OperationObject } from '../../core/types.js';
-import type { Assembly } from '../document/context.js';
-import type { Endpoint } from '../endpoint/model.js';
+import type { Assembly } from '../model/context.js';
+import type { Endpoint } from '../model/endpoint.js';
 import { emitParameter } from './parameters.js';
 import { emitRequestBody } from './request-body.js';
 import { emitResponses } from './responses.js';
+
+/** An operation as written, with the path and method it goes under. */
+export interface BuiltOperation {
+  path: string;
+  method: string;
+  operation: OperationObject;
+}
 
 /**
  * An endpoint as an OpenAPI 3.0 operation, keys in the order the document has always had

@@ -1,7 +1,7 @@
 import type { RequestBodyObject, SchemaObject } from '../../core/types.js';
-import type { Assembly } from '../document/context.js';
+import type { Assembly } from '../model/context.js';
 import { validationExtension } from './laravel-extensions.js';
-import type { InputBody, ReadInput } from '../endpoint/model.js';
+import type { InputBody, ReadInput } from '../model/endpoint.js';
 import { READ_TYPES } from '../model/inputs.js';
 import { treeSchema, valueSchema } from './input-schema.js';
 

@@ -2,10 +2,10 @@ import type { MediaTypeObject, Reference, ResponseObject, SchemaObject } from '.
 import { members } from '../infer/type.js';
 import { resourceBody } from './resource-body.js';
 import type { Validation } from '../requests/rules.js';
-import type { Assembly } from '../document/context.js';
+import type { Assembly } from '../model/context.js';
 import { unionSchema } from './literal.js';
-import type { Reply, ReplyBody } from '../endpoint/model.js';
-import { describe } from '../endpoint/replies.js';
+import type { Reply, ReplyBody } from '../model/endpoint.js';
+import { describe } from '../model/replies.js';
 import type { RuleTree } from '../model/inputs.js';
 import { validationErrorExample, type ValidationErrorBody } from './validation-example.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from '../../../../src/core/types.js';
 import { emitParameter } from '../../../../src/laravel/emit/parameters.js';
-import { regexRules } from '../../../../src/laravel/endpoint/path-params.js';
+import { regexRules } from '../../../../src/laravel/model/path-params.js';
 import type { InputParameter } from '../../../../src/laravel/model/inputs.js';
 import { compileRules } from '../../../../src/laravel/rules/index.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from '../../../../src/core/types.js';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
 import { emitParameter } from '../../../../src/laravel/emit/parameters.js';
-import { ruleParameters } from '../../../../src/laravel/endpoint/query-params.js';
+import { ruleParameters } from '../../../../src/laravel/model/query-params.js';
 import { compileRules } from '../../../../src/laravel/rules/index.js';
 import { context, validator } from './helpers.js';
 

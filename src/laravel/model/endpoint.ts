@@ -2,7 +2,7 @@ import type { Finding } from '../../core/errors.js';
 import type { SecurityRequirement, ServerObject } from '../../core/types.js';
 import type { InputRead } from '../facts/types.js';
 import type { Type } from '../infer/type.js';
-import type { InputParameter, RuleTree } from '../model/inputs.js';
+import type { InputParameter, RuleTree } from './inputs.js';
 import type { Validation } from '../requests/rules.js';
 
 /**

@@ -5,10 +5,10 @@ import {
   type InputParameter,
   type RuleTree,
   type ValueRules,
-} from '../model/inputs.js';
+} from './inputs.js';
 import { compileRules } from '../rules/index.js';
 import type { PhpValue } from '../php/value.js';
-import type { Assembly } from '../document/context.js';
+import type { Assembly } from './context.js';
 
 /** Headers every client sends anyway, never documented as parameters. */
 const STANDARD_HEADERS = new Set([

@@ -1,6 +1,6 @@
 import type { ParamFacts } from '../facts/types.js';
-import type { Assembly } from '../document/context.js';
-import type { InputParameter, ParameterValue, ValueRules } from '../model/inputs.js';
+import type { Assembly } from './context.js';
+import type { InputParameter, ParameterValue, ValueRules } from './inputs.js';
 
 /** One `{name}` or `{name?}` or `{name:field}` of a route URI. */
 export interface UriParam {

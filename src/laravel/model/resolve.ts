@@ -1,5 +1,5 @@
 import type { ServerObject } from '../../core/types.js';
-import type { InputParameter } from '../model/inputs.js';
+import type { InputParameter } from './inputs.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
 import { treeSchema } from '../emit/input-schema.js';
@@ -11,16 +11,16 @@ import { missingControllerCause } from '../routes/why-missing.js';
 import { isDeadAction } from '../routes/dead-route.js';
 import { routeMiddleware } from '../routes/controller-middleware.js';
 import type { Route } from '../routes/types.js';
-import type { Assembly } from '../document/context.js';
-import { operationIdOf, summaryOf, tagOf, type NamingInput } from '../document/naming.js';
+import type { Assembly } from './context.js';
+import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
 import { castParams, pathParameter, pathVariants, uriParams } from './path-params.js';
 import { queryParameters } from './query-params.js';
 import { resolveReplies, type NotInferred } from './replies.js';
-import type { Endpoint, InputBody, ReadInput } from './model.js';
+import type { Endpoint, InputBody, ReadInput } from './endpoint.js';
 import type { Finding } from '../../core/errors.js';
 import type { TypedReturn } from '../infer/engine.js';
 import { members, type Type } from '../infer/type.js';
-import { mayForbid, type SecuritySchemes } from '../document/security.js';
+import { mayForbid, type SecuritySchemes } from '../security/requirements.js';
 
 export interface ResolveContext {
   asm: Assembly;
