@@ -1,8 +1,8 @@
 import type { Finding } from '../../core/errors.js';
 import type { RuleTree } from '../model/inputs.js';
-import { compileRules } from '../rules/index.js';
+import { compileRules } from './index.js';
 import type { Tracker } from '../project/tracker.js';
-import type { Validation } from './rules.js';
+import type { Validation } from '../requests/rules.js';
 
 type Memo<T> = Map<unknown, { value: T; deps: Set<string> }>;
 
