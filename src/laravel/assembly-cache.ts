@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Finding } from '../core/errors.js';
 import { contentHash } from './hash.js';
 import { NAMESPACE, readJson, tryWrite, type CacheMemory } from './cache.js';
-import type { StoredComponent } from './document/components.js';
-import type { BuiltOperation } from './document/operation.js';
+import type { StoredComponent } from './emit/components.js';
+import type { BuiltOperation } from './emit/operation.js';
 
 /** Bump when the assembly changes what it writes for the same facts. */
 const ASSEMBLY_VERSION = 2;

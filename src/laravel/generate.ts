@@ -5,7 +5,7 @@ import { serializeDocument } from '../core/write-document.js';
 import type { OpenApiDocument } from '../core/types.js';
 import { AssemblyCache } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
-import { rootExtension } from './document/laravel-extensions.js';
+import { rootExtension } from './emit/laravel-extensions.js';
 import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4 } from './php/psr4.js';

@@ -1,5 +1,5 @@
 import type { Finding } from '../core/errors.js';
-import { createAssembly } from './document/assembly.js';
+import { createAssembly } from './model/assembly.js';
 import { startRun } from './generate.js';
 import { projectFiles } from './project/files.js';
 import { loadProject } from './project/load.js';

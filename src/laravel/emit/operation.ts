@@ -1,7 +1,16 @@
 import type { OperationObject } from '../../core/types.js';
-import type { Assembly } from '../document/context.js';
-import type { Endpoint } from '../endpoint/model.js';
+import type { Assembly } from '../model/context.js';
+import type { Endpoint } from '../model/endpoint.js';
+import { emitParameter } from './parameters.js';
+import { emitRequestBody } from './request-body.js';
 import { emitResponses } from './responses.js';
+
+/** An operation as written, with the path and method it goes under. */
+export interface BuiltOperation {
+  path: string;
+  method: string;
+  operation: OperationObject;
+}
 
 /**
  * An endpoint as an OpenAPI 3.0 operation, keys in the order the document has always had
@@ -11,8 +20,9 @@ export function emitOperation(endpoint: Endpoint, asm: Assembly): OperationObjec
   const operation: OperationObject = { tags: endpoint.tags, summary: endpoint.summary };
   if (endpoint.description) operation.description = endpoint.description;
   operation.operationId = endpoint.operationId;
-  if (endpoint.parameters.length > 0) operation.parameters = endpoint.parameters;
-  if (endpoint.requestBody) operation.requestBody = endpoint.requestBody;
+  if (endpoint.parameters.length > 0) operation.parameters = endpoint.parameters.map(emitParameter);
+  const body = endpoint.body && emitRequestBody(endpoint.body, asm);
+  if (body) operation.requestBody = body;
   operation.responses = emitResponses(endpoint.replies, asm);
   if (endpoint.security) operation.security = endpoint.security;
   if (endpoint.servers) operation.servers = endpoint.servers;

@@ -1,11 +1,13 @@
 import type { MediaTypeObject, Reference, ResponseObject, SchemaObject } from '../../core/types.js';
 import { members } from '../infer/type.js';
-import { resourceBody } from '../resources/response.js';
+import { resourceBody } from './resource-body.js';
 import type { Validation } from '../requests/rules.js';
-import type { Assembly } from '../document/context.js';
-import { unionSchema } from '../document/literal.js';
-import type { Reply, ReplyBody } from '../endpoint/model.js';
-import { describe } from '../endpoint/replies.js';
+import type { Assembly } from '../model/context.js';
+import { unionSchema } from './literal.js';
+import type { Reply, ReplyBody } from '../model/endpoint.js';
+import { describe } from '../model/replies.js';
+import type { RuleTree } from '../model/inputs.js';
+import { validationErrorExample, type ValidationErrorBody } from './validation-example.js';
 
 /** Laravel's messages for the errors the generator documents. */
 const ERROR_MESSAGES: Record<number, { name: string; description: string; message: string }> = {
@@ -134,6 +136,20 @@ function validationResponse(validation: Validation | undefined, asm: Assembly): 
       },
     },
   }));
-  const example = validation ? asm.rules.example(validation) : undefined;
+  const example = validation ? errorExample(validation, asm) : undefined;
   return jsonResponse('Validation error', schema, example);
+}
+
+const examples = new WeakMap<RuleTree, ValidationErrorBody>();
+
+/** The 422 example of a rule set, made once however many operations share it. */
+function errorExample(validation: Validation, asm: Assembly): ValidationErrorBody {
+  const tree = asm.rules.errorTree(validation);
+  let example = examples.get(tree);
+  if (!example) {
+    const { attributes, messages } = validation;
+    example = validationErrorExample(tree, { attributes, messages });
+    examples.set(tree, example);
+  }
+  return example;
 }

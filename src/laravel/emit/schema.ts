@@ -1,7 +1,7 @@
 import type { SchemaObject } from '../../core/types.js';
-import type { Components } from '../document/components.js';
-import { literalSchema, unionSchema } from '../document/literal.js';
-import { flatPaginator } from '../document/pagination.js';
+import type { Components } from './components.js';
+import { literalSchema, unionSchema } from './literal.js';
+import { flatPaginator } from './pagination.js';
 import type { TypeEngine } from '../infer/engine.js';
 import { frameOf } from '../infer/frame.js';
 import { classOf } from '../infer/support.js';

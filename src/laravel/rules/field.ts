@@ -1,10 +1,10 @@
-import type { SchemaObject } from '../../core/types.js';
+import type { ValueRules } from '../model/inputs.js';
 import type { FieldState, Kind, ParsedRule, RuleContext } from './rule.js';
 import { ruleText } from './rule.js';
 import { RULES } from './table.js';
 
 /**
- * One field's rules → its schema. The kind comes first (type rules, then what other rules imply,
+ * One field's rules → what they say of its value. The kind comes first (type rules, then what other rules imply,
  * then the field's children), because sizes and enums depend on it; then each rule's handler
  * adds its keywords, in the order the rules are written.
  */
@@ -21,7 +21,7 @@ const KIND_RANK: readonly Kind[] = [
 ];
 const SIZE_RULES = new Set(['min', 'max', 'between', 'size']);
 
-const BASE: Readonly<Record<Kind, SchemaObject>> = {
+const BASE: Readonly<Record<Kind, ValueRules>> = {
   string: { type: 'string' },
   integer: { type: 'integer' },
   number: { type: 'number' },
@@ -48,7 +48,7 @@ export function compileField(
   const state: FieldState = {
     field,
     kind,
-    schema: kind === undefined ? {} : { ...BASE[kind] },
+    value: kind === undefined ? {} : { ...BASE[kind] },
     optional: false,
     nullable: false,
     rejectsNull: false,
@@ -85,37 +85,4 @@ function inferKind(
   if (structure !== undefined && typed !== 'object') return { kind: structure, numericString };
   const sized = rules.some((r) => SIZE_RULES.has(r.name));
   return { kind: typed ?? implied ?? (sized ? 'string' : undefined), numericString };
-}
-
-// prettier-ignore
-const KEY_ORDER = [
-  'type', 'format', 'description', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum',
-  'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems',
-  'uniqueItems', 'properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties',
-  'not', 'anyOf', 'allOf', 'nullable', 'example',
-];
-
-/**
- * The field's final schema, once its children are attached: `nullable` (unless `required`
- * rejects null anyway), the notes as `description`, `items` that OpenAPI 3.0 requires of every
- * array, and keys in a fixed order so output is stable and readable.
- * @see https://spec.openapis.org/oas/v3.0.3#properties
- */
-export function finishSchema(state: FieldState): SchemaObject {
-  const schema: SchemaObject = { ...state.schema };
-  if (state.notes.length > 0) schema.description = state.notes.join(' ');
-  if (schema.type === 'array' && schema.items === undefined) schema.items = {};
-  if (state.nullable && !state.rejectsNull) {
-    schema.nullable = true;
-    if (Array.isArray(schema.enum) && !schema.enum.includes(null))
-      schema.enum = [...schema.enum, null];
-  }
-  return ordered(schema);
-}
-
-export function ordered(schema: SchemaObject): SchemaObject {
-  const out: SchemaObject = {};
-  for (const key of KEY_ORDER) if (schema[key] !== undefined) out[key] = schema[key];
-  for (const [key, value] of Object.entries(schema)) if (!(key in out)) out[key] = value;
-  return out;
 }

@@ -1,5 +1,7 @@
-import type { SchemaObject } from '../../core/types.js';
+import type { InputKind, Presence, ValueRules } from '../model/inputs.js';
 import type { PhpValue } from '../php/value.js';
+
+export type { Presence };
 
 /** What the PHP layer can tell the rule layer about the project. */
 export interface RuleContext {
@@ -22,17 +24,15 @@ export interface ParsedRule {
 }
 
 /** The JSON type a field's rules give it; `file` is an uploaded file, `object` a keyed array. */
-export type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'file';
+export type Kind = InputKind;
 
-/** How a field must be present, from the rule that says so (each has its own message). */
-export type Presence = 'required' | 'present' | 'accepted' | 'declined';
-
-/** A field while its rules are applied; handlers read `kind` and write `schema`. */
+/** A field while its rules are applied; handlers read `kind` and write `value`. */
 export interface FieldState {
   /** The field's key as written in `rules()`, e.g. `items.*.sku`. */
   readonly field: string;
   readonly kind: Kind | undefined;
-  schema: SchemaObject;
+  /** What the rules say of the value so far. */
+  value: ValueRules;
   /** Set by an implicit rule that fails on a missing field. */
   presence?: Presence;
   /** `sometimes`: the field is validated only when sent, so it is never required. */
@@ -79,16 +79,19 @@ export function numberArg(arg: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Adds a pattern, keeping any earlier one: JSON Schema allows one `pattern` per schema. */
-export function addPattern(schema: SchemaObject, pattern: string): void {
-  if (schema.pattern === undefined) schema.pattern = pattern;
-  else schema.allOf = [...(schema.allOf ?? []), { pattern }];
+/** Adds a pattern the value must match, after any earlier test. */
+export function addPattern(value: ValueRules, pattern: string): void {
+  value.tests = [...(value.tests ?? []), { kind: 'pattern', pattern }];
 }
 
 /** Adds a pattern the value must not match. */
-export function addNotPattern(schema: SchemaObject, pattern: string): void {
-  if (schema.not === undefined) schema.not = { pattern };
-  else schema.allOf = [...(schema.allOf ?? []), { not: { pattern } }];
+export function addNotPattern(value: ValueRules, pattern: string): void {
+  value.tests = [...(value.tests ?? []), { kind: 'not-pattern', pattern }];
+}
+
+/** Whether a pattern the value must match is already set. */
+export function hasPattern(value: ValueRules): boolean {
+  return (value.tests ?? []).some((t) => t.kind === 'pattern');
 }
 
 /** Escapes text for use outside a class in an ECMAScript pattern (valid with the `u` flag). */

@@ -1,17 +1,19 @@
 import { isClosureSource } from '../php/source.js';
-import type { SchemaObject } from '../../core/types.js';
+import type { InputField, RuleTree, WrittenField } from '../model/inputs.js';
 import type { PhpValue } from '../php/value.js';
-import { compileField, finishSchema, ordered } from './field.js';
+import { compileField } from './field.js';
 import type { RuleList } from './rule.js';
 import { parseRuleList } from './parse.js';
 import type { FieldState, RuleContext } from './rule.js';
 
 /**
- * Dot and `.*` keys as nested schemas: `address.city` is a property of the object `address`,
- * `items.*` the items of the array `items`, `items.*.sku` a property of each item. Parents
- * without rules of their own are created. A required field makes its parents required up to
- * the nearest `*`: Laravel validates `address.city` as a key of its own and `required` fails
- * when `address` is missing, whereas `items.*.sku` is only checked for items that exist.
+ * Laravel validation rules → the model's field tree (`model/inputs.ts`), read statically from
+ * the PhpValues the PHP layer evaluates. Dot and `.*` keys nest: `address.city` is a child of
+ * the object `address`, `items.*` the items of the array `items`, `items.*.sku` a key of each
+ * item. Parents without rules of their own are created. A required field makes its parents
+ * required up to the nearest `*`: Laravel validates `address.city` as a key of its own and
+ * `required` fails when `address` is missing, whereas `items.*.sku` is only checked for items
+ * that exist.
  * @see https://laravel.com/docs/validation#validating-nested-array-input
  */
 
@@ -25,26 +27,12 @@ interface Node {
   children: Map<string, Node>;
 }
 
-/** A field written in the rules, with what its rules made of it. */
-export interface BuiltField {
-  key: string;
-  state: FieldState;
-  schema: SchemaObject;
-  synthetic: boolean;
-}
-
-export interface BuiltSchema {
-  schema: SchemaObject;
-  multipart: boolean;
-  unknown: { field: string; rule: string }[];
-  fields: BuiltField[];
-}
-
 /** The field name the rules of every key are compiled under (not a name PHP code writes). */
 const ANY_KEY = '(any key)';
 
-export function buildSchema(rules: Record<string, PhpValue>, context: RuleContext): BuiltSchema {
-  const out: BuiltSchema = { schema: {}, multipart: false, unknown: [], fields: [] };
+/** A rule set (`{ 'name' => 'required|string|max:255', ... }`) as the model's field tree. */
+export function compileRules(rules: Record<string, PhpValue>, context: RuleContext = {}): RuleTree {
+  const out: RuleTree = { fields: [], multipart: false, unknown: [], written: [] };
   const root = newNode('');
   /** `'*' => ['required', 'numeric']`: rules for the value under every key of the body. */
   const anyKey: Record<string, PhpValue> = {};
@@ -52,18 +40,19 @@ export function buildSchema(rules: Record<string, PhpValue>, context: RuleContex
     if (key.split('.')[0] === '*') anyKey[`${ANY_KEY}${key.slice(1)}`] = value;
     else addField(root, key, value);
   }
-  const { schema } = compileChildren(root, {}, context, out);
-  out.schema = ordered({ type: 'object', ...schema });
+  out.fields = [...root.children].map(([segment, node]) =>
+    compileNode(node, segment, context, out),
+  );
   if (Object.keys(anyKey).length > 0) {
-    const values = buildSchema(anyKey, context);
-    const value = values.schema.properties?.[ANY_KEY];
-    if (value) out.schema.additionalProperties = value;
+    const values = compileRules(anyKey, context);
+    const value = values.fields.find((f) => f.name === ANY_KEY);
+    if (value) out.anyKey = value;
     out.multipart ||= values.multipart;
     out.unknown.push(...values.unknown);
   }
   const order = new Map(Object.keys(rules).map((key, i) => [key, i]));
-  const position = (f: BuiltField) => order.get(f.key) ?? Infinity;
-  out.fields.sort((a, b) => position(a) - position(b));
+  const position = (f: WrittenField) => order.get(f.key) ?? Infinity;
+  out.written.sort((a, b) => position(a) - position(b));
   return out;
 }
 
@@ -111,13 +100,7 @@ function isClosure(value: PhpValue): boolean {
   return typeof value === 'object' && value?.kind === 'unknown' && isClosureSource(value.source);
 }
 
-interface Compiled {
-  schema: SchemaObject;
-  required: boolean;
-  distinct: boolean;
-}
-
-function compileNode(node: Node, context: RuleContext, out: BuiltSchema): Compiled {
+function compileNode(node: Node, name: string, context: RuleContext, out: RuleTree): InputField {
   const star = node.children.get('*');
   const named = [...node.children.keys()].some((k) => k !== '*');
   const structure = named ? 'object' : star ? 'array' : undefined;
@@ -129,60 +112,34 @@ function compileNode(node: Node, context: RuleContext, out: BuiltSchema): Compil
   }
   out.multipart ||= state.multipart;
   if (node.confirms !== undefined) state.notes = [`Must match ${node.confirms}.`];
-  const field: BuiltField | undefined = node.list
-    ? { key: node.key, state, schema: {}, synthetic: node.synthetic }
-    : undefined;
-  if (field) out.fields.push(field);
-  const children = compileChildren(node, state.schema, context, out);
-  state.schema = children.schema;
-  if (children.required) state.rejectsNull = true;
-  const schema = finishSchema(state);
-  if (field) field.schema = schema;
-  const own = state.presence !== undefined && !state.optional;
-  return { schema, required: own || children.required, distinct: state.distinct };
+  const field: InputField = {
+    key: node.key,
+    name,
+    rules: state.value,
+    notes: state.notes,
+    nullable: false,
+    required: false,
+    distinct: state.distinct,
+    children: [],
+  };
+  if (node.list) out.written.push(written(field, state, node.synthetic));
+  field.children = [...node.children].map(([segment, child]) =>
+    compileNode(child, segment, context, out),
+  );
+  // A required key below makes this field required, and null no longer passes.
+  const childRequired = field.children.some((c) => c.name !== '*' && c.required);
+  if (childRequired) state.rejectsNull = true;
+  field.nullable = state.nullable && !state.rejectsNull;
+  field.required = (state.presence !== undefined && !state.optional) || childRequired;
+  return field;
 }
 
-/**
- * Attaches a node's children to its schema: `*` as items (or as the values of a keyed array
- * that also has named keys), named children as properties. `required` says whether a named
- * child is required, which makes this node required too.
- */
-function compileChildren(
-  node: Node,
-  base: SchemaObject,
-  context: RuleContext,
-  out: BuiltSchema,
-): Compiled {
-  const schema: SchemaObject = { ...base };
-  const properties: Record<string, SchemaObject> = { ...base.properties };
-  const required = new Set(base.required ?? []);
-  let anyRequired = false;
-  for (const [segment, child] of node.children) {
-    const compiled = compileNode(child, context, out);
-    if (segment === '*') {
-      attachItems(schema, compiled, node.children.size > 1);
-      continue;
-    }
-    properties[segment] = compiled.schema;
-    if (compiled.required) {
-      required.add(segment);
-      anyRequired = true;
-    }
-  }
-  const isRoot = node.key === '';
-  if (Object.keys(properties).length > 0 || isRoot) schema.properties = properties;
-  const list = Object.keys(properties).filter((k) => required.has(k));
-  if (list.length > 0) schema.required = list;
-  else delete schema.required;
-  return { schema, required: anyRequired, distinct: false };
-}
-
-function attachItems(schema: SchemaObject, items: Compiled, keyed: boolean): void {
-  if (keyed || schema.type === 'object') {
-    if (schema.additionalProperties !== false) schema.additionalProperties = items.schema;
-    return;
-  }
-  const own = schema.items;
-  schema.items = own === undefined ? items.schema : ordered({ ...own, ...items.schema });
-  if (items.distinct) schema.uniqueItems = true;
+function written(field: InputField, state: FieldState, synthetic: boolean): WrittenField {
+  return {
+    key: field.key,
+    field,
+    ...(state.presence ? { presence: state.presence } : {}),
+    optional: state.optional,
+    synthetic,
+  };
 }

@@ -2,7 +2,7 @@ import type { AuthUseFacts } from '../facts/types.js';
 import { arrayRecord } from '../php/value.js';
 import { followCalls } from '../requests/follow.js';
 import { resolveValue } from '../resolve/value.js';
-import type { Assembly } from '../document/context.js';
+import type { Assembly } from '../model/context.js';
 import type { AuthContext } from './types.js';
 
 /** How many of its own methods deep a middleware's authentication is followed. */

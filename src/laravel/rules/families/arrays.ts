@@ -9,10 +9,8 @@ import type { FieldState, ParsedRule, RuleSpec } from '../rule.js';
 function requiredKeys(rule: ParsedRule, field: FieldState): boolean | void {
   if (rule.args.length === 0) return false;
   if (field.kind !== 'object') return;
-  const properties = { ...field.schema.properties };
-  for (const key of rule.args) properties[key] ??= {};
-  field.schema.properties = properties;
-  field.schema.required = [...new Set([...(field.schema.required ?? []), ...rule.args])];
+  field.value.keys = [...new Set([...(field.value.keys ?? []), ...rule.args])];
+  field.value.requiredKeys = [...new Set([...(field.value.requiredKeys ?? []), ...rule.args])];
 }
 
 export const ARRAY_RULES: Record<string, RuleSpec> = {

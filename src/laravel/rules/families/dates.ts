@@ -1,6 +1,6 @@
 import { dateFormatSchema } from '../date-format.js';
 import type { FieldState, Handler, ParsedRule, RuleSpec } from '../rule.js';
-import { addPattern } from '../rule.js';
+import { addPattern, hasPattern } from '../rule.js';
 
 /**
  * Dates. `date` accepts anything PHP's `strtotime` reads; `format: date` documents the form
@@ -12,17 +12,17 @@ import { addPattern } from '../rule.js';
 
 /** A date with no `date_format`: `format: date`, unless date_format already set a pattern. */
 function plainDate(field: FieldState): void {
-  if (field.kind !== 'string' || field.schema.pattern !== undefined) return;
-  field.schema.format ??= 'date';
+  if (field.kind !== 'string' || hasPattern(field.value)) return;
+  field.value.format ??= 'date';
 }
 
 function dateFormat(rule: ParsedRule, field: FieldState): boolean | void {
   const parts = dateFormatSchema(rule.args);
   if (parts === undefined) return false;
-  if (field.schema.format === 'date') delete field.schema.format;
-  if (parts.format !== undefined) field.schema.format = parts.format;
-  addPattern(field.schema, parts.pattern);
-  field.schema.example ??= parts.example;
+  if (field.value.format === 'date') delete field.value.format;
+  if (parts.format !== undefined) field.value.format = parts.format;
+  addPattern(field.value, parts.pattern);
+  field.value.example ??= parts.example;
 }
 
 const compare =

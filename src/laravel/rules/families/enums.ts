@@ -1,3 +1,4 @@
+import type { JsonType } from '../../model/inputs.js';
 import type { PhpValue } from '../../php/value.js';
 import type { Scalar } from '../values.js';
 import { listItems, scalarOf, scalarValues } from '../values.js';
@@ -44,7 +45,7 @@ function coerce(values: readonly Scalar[], field: FieldState): Scalar[] {
 }
 
 /** A type for an untyped field from its values, when they all share one. */
-function typeOf(values: readonly Scalar[]): string | undefined {
+function typeOf(values: readonly Scalar[]): JsonType | undefined {
   if (values.length > 0 && values.every((v) => typeof v === 'string')) return 'string';
   if (values.length > 0 && values.every((v) => Number.isInteger(v))) return 'integer';
   if (values.length > 0 && values.every((v) => typeof v === 'number')) return 'number';
@@ -57,14 +58,13 @@ function setEnum(field: FieldState, values: readonly Scalar[], negate: boolean):
   if (values.length === 0) return;
   const list = coerce(values, field);
   const target =
-    field.kind === 'array' ? (field.schema.items = { ...field.schema.items }) : field.schema;
+    field.kind === 'array' ? (field.value.items = { ...field.value.items }) : field.value;
   if (field.kind === undefined || field.kind === 'array') {
     const type = typeOf(list);
     if (type !== undefined && target.type === undefined && !negate) target.type = type;
   }
   if (!negate) target.enum = list;
-  else if (target.not === undefined) target.not = { enum: list };
-  else target.allOf = [...(target.allOf ?? []), { not: { enum: list } }];
+  else target.tests = [...(target.tests ?? []), { kind: 'not-enum', values: list }];
 }
 
 const inRule =

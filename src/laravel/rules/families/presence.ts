@@ -33,7 +33,7 @@ const answer =
   (rule, field) => {
     presence(kind, true)(rule, field, {});
     const type = field.kind === undefined ? undefined : ANSWER_TYPES[field.kind];
-    field.schema.enum = ANSWERS[kind].filter((v) => type === undefined || typeof v === type);
+    field.value.enum = ANSWERS[kind].filter((v) => type === undefined || typeof v === type);
   };
 
 /** `confirmed`, or Laravel 11's `confirmed:repeat_password`: a sibling with the same value. */

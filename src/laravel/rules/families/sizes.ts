@@ -15,27 +15,30 @@ interface Bounds {
   exclusiveMax?: boolean;
 }
 
-const LIMITS: Readonly<Record<string, [min: string, max: string]>> = {
+type Limit =
+  'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minProperties' | 'maxProperties';
+
+const LIMITS: Readonly<Record<string, [min: Limit, max: Limit]>> = {
   string: ['minLength', 'maxLength'],
   array: ['minItems', 'maxItems'],
   object: ['minProperties', 'maxProperties'],
 };
 
 function applyBounds(field: FieldState, bounds: Bounds): void {
-  const { schema, kind } = field;
+  const { value, kind } = field;
   if (kind === 'file') return fileNote(field, bounds);
   if (isNumericKind(kind)) {
-    if (bounds.min !== undefined) schema.minimum = bounds.min;
-    if (bounds.max !== undefined) schema.maximum = bounds.max;
-    if (bounds.exclusiveMin) schema.exclusiveMinimum = true;
-    if (bounds.exclusiveMax) schema.exclusiveMaximum = true;
+    if (bounds.min !== undefined) value.minimum = bounds.min;
+    if (bounds.max !== undefined) value.maximum = bounds.max;
+    if (bounds.exclusiveMin) value.exclusiveMinimum = true;
+    if (bounds.exclusiveMax) value.exclusiveMaximum = true;
     return;
   }
   // `string|numeric|max:10` compares the number, which a string schema cannot.
   const limits = kind === undefined || field.numericString ? undefined : LIMITS[kind];
   if (limits === undefined) return;
-  if (bounds.min !== undefined) schema[limits[0]] = Math.max(0, Math.ceil(bounds.min));
-  if (bounds.max !== undefined) schema[limits[1]] = Math.max(0, Math.floor(bounds.max));
+  if (bounds.min !== undefined) value[limits[0]] = Math.max(0, Math.ceil(bounds.min));
+  if (bounds.max !== undefined) value[limits[1]] = Math.max(0, Math.floor(bounds.max));
 }
 
 function fileNote(field: FieldState, { min, max }: Bounds): void {
@@ -85,10 +88,10 @@ const digits =
     if (range === undefined) return false;
     const [min, max] = range;
     if (isNumericKind(field.kind)) {
-      field.schema.minimum = min <= 1 ? 0 : 10 ** (min - 1);
-      if (max !== undefined) field.schema.maximum = 10 ** max - 1;
+      field.value.minimum = min <= 1 ? 0 : 10 ** (min - 1);
+      if (max !== undefined) field.value.maximum = 10 ** max - 1;
     } else {
-      addPattern(field.schema, `^\\d{${min === max ? min : `${min},${max ?? ''}`}}$`);
+      addPattern(field.value, `^\\d{${min === max ? min : `${min},${max ?? ''}`}}$`);
     }
   };
 
@@ -114,7 +117,7 @@ export const SIZE_RULES: Record<string, RuleSpec> = {
     apply: (rule, field) => {
       const n = numberArg(rule.args[0]);
       if (n === undefined || n <= 0) return false;
-      if (isNumericKind(field.kind)) field.schema.multipleOf = n;
+      if (isNumericKind(field.kind)) field.value.multipleOf = n;
     },
   },
   digits: { implies: 'string', apply: digits(([n]) => (n === undefined ? undefined : [n, n])) },

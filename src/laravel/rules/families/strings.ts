@@ -13,19 +13,19 @@ import { pcreToEcma } from '../regex.js';
 const format =
   (name: string): Handler =>
   (_rule, field) => {
-    if (field.kind !== 'file') field.schema.format = name;
+    if (field.kind !== 'file') field.value.format = name;
   };
 
 const pattern =
   (value: string): Handler =>
   (_rule, field) =>
-    addPattern(field.schema, value);
+    addPattern(field.value, value);
 
 /** `alpha`, or `alpha:ascii` (Laravel 11) for ASCII letters only. */
 const letters =
   (unicode: string, ascii: string): Handler =>
   (rule, field) =>
-    addPattern(field.schema, `^[${rule.args[0] === 'ascii' ? ascii : unicode}]+$`);
+    addPattern(field.value, `^[${rule.args[0] === 'ascii' ? ascii : unicode}]+$`);
 
 /** `starts_with:a,b` → `^(?:a|b)`. */
 function affix(rule: ParsedRule, at: 'start' | 'end'): string {
@@ -38,7 +38,7 @@ const affixPattern =
   (at: 'start' | 'end', negate: boolean): Handler =>
   (rule, field) => {
     if (rule.args.length === 0) return false;
-    (negate ? addNotPattern : addPattern)(field.schema, affix(rule, at));
+    (negate ? addNotPattern : addPattern)(field.value, affix(rule, at));
   };
 
 const regex =
@@ -46,17 +46,17 @@ const regex =
   (rule, field) => {
     const converted = pcreToEcma(rule.args[0] ?? '');
     if (converted === undefined) return false;
-    (negate ? addNotPattern : addPattern)(field.schema, converted);
+    (negate ? addNotPattern : addPattern)(field.value, converted);
   };
 
 function ip(_rule: ParsedRule, field: FieldState): void {
-  field.schema.anyOf = [{ format: 'ipv4' }, { format: 'ipv6' }];
+  field.value.formats = ['ipv4', 'ipv6'];
 }
 
 /** `timezone`: an identifier of PHP's timezone database (`Europe/Paris`, `UTC`). */
 function timezone(_rule: ParsedRule, field: FieldState): void {
-  addPattern(field.schema, '^(?:UTC|[A-Z][A-Za-z_-]+(?:\\/[A-Za-z0-9_+-]+){1,2})$');
-  field.schema.example = 'Europe/Paris';
+  addPattern(field.value, '^(?:UTC|[A-Z][A-Za-z_-]+(?:\\/[A-Za-z0-9_+-]+){1,2})$');
+  field.value.example = 'Europe/Paris';
 }
 
 const PASSWORD_NOTES: Readonly<Record<string, string>> = {
@@ -72,13 +72,13 @@ const PASSWORD_NOTES: Readonly<Record<string, string>> = {
  * @see https://laravel.com/docs/validation#validating-passwords
  */
 function password(rule: ParsedRule, field: FieldState): void {
-  field.schema.format = 'password';
+  field.value.format = 'password';
   if (rule.value === undefined) return;
   const options = new Map(rule.args.map((arg) => [arg.split('=')[0] ?? '', arg.split('=')[1]]));
   const min = numberArg(options.get('min'));
   const max = numberArg(options.get('max'));
-  if (min !== undefined) field.schema.minLength = min;
-  if (max !== undefined) field.schema.maxLength = max;
+  if (min !== undefined) field.value.minLength = min;
+  if (max !== undefined) field.value.maxLength = max;
   const needs = Object.keys(PASSWORD_NOTES).filter((key) => options.has(key));
   if (needs.length > 0)
     field.notes.push(`Must contain ${sentenceList(needs.map((k) => PASSWORD_NOTES[k]))}.`);

@@ -11,17 +11,15 @@ import { addPattern } from '../rule.js';
 /** `string|integer`: a string holding an integer (PHP's FILTER_VALIDATE_INT, without spaces). */
 function numericPattern(pattern: string) {
   return (_rule: ParsedRule, field: FieldState) => {
-    if (field.kind === 'string') addPattern(field.schema, pattern);
+    if (field.kind === 'string') addPattern(field.value, pattern);
   };
 }
 
 /** `array:name,email`: an object with only those keys. */
 function arrayKeys(rule: ParsedRule, field: FieldState): void {
   if (field.kind !== 'object' || rule.args.length === 0) return;
-  const properties = { ...field.schema.properties };
-  for (const key of rule.args) properties[key] ??= {};
-  field.schema.properties = properties;
-  field.schema.additionalProperties = false;
+  field.value.keys = [...new Set([...(field.value.keys ?? []), ...rule.args])];
+  field.value.closed = true;
 }
 
 /** `decimal:2` or `decimal:1,4`: decimal places, which JSON Schema cannot count. */

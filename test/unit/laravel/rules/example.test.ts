@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
-import { validationErrorExample } from '../../../../src/laravel/rules/index.js';
+import { validationErrorExample as fromTree } from '../../../../src/laravel/emit/validation-example.js';
+import { compileRules, type RuleContext } from '../../../../src/laravel/rules/index.js';
 import { documentOf } from '../helpers.js';
 import { context, php } from './helpers.js';
+
+/** The 422 example of a rule set, compiled to the model first. */
+const validationErrorExample = (
+  rules: Record<string, PhpValue>,
+  ctx: RuleContext,
+  wording?: Parameters<typeof fromTree>[1],
+) => fromTree(compileRules(rules, ctx), wording);
 
 describe('validationErrorExample', () => {
   it.each([

@@ -3,8 +3,9 @@ import { createAjv } from '../../../../src/core/ajv.js';
 import { toJsonSchema } from '../../../../src/core/schema.js';
 import type { OpenApiDocument, SchemaObject } from '../../../../src/core/types.js';
 import type { PhpArray, PhpCall, PhpNew, PhpValue } from '../../../../src/laravel/php/value.js';
-import type { RuleContext, RulesSchema } from '../../../../src/laravel/rules/index.js';
-import { rulesToSchema } from '../../../../src/laravel/rules/index.js';
+import { treeSchema } from '../../../../src/laravel/emit/input-schema.js';
+import type { RuleContext } from '../../../../src/laravel/rules/index.js';
+import { compileRules } from '../../../../src/laravel/rules/index.js';
 
 type Chain = [method: string, ...args: PhpValue[]][];
 
@@ -80,8 +81,14 @@ function assertPatterns(node: unknown): void {
   }
 }
 
+/** Rules compiled to the model, then written as a request body's schema. */
+export function rulesToSchema(rules: Record<string, PhpValue>, ctx: RuleContext = context) {
+  const tree = compileRules(rules, ctx);
+  return { schema: treeSchema(tree), multipart: tree.multipart, unknown: tree.unknown };
+}
+
 /** rulesToSchema, with its schema checked as valid JSON Schema. */
-export function schemaOf(rules: Record<string, PhpValue>, ctx: RuleContext = context): RulesSchema {
+export function schemaOf(rules: Record<string, PhpValue>, ctx: RuleContext = context) {
   const result = rulesToSchema(rules, ctx);
   expect(() => validator(result.schema)).not.toThrow();
   return result;

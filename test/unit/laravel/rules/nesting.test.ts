@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
-import { rulesToSchema } from '../../../../src/laravel/rules/index.js';
-import { context, php, schemaOf, validator } from './helpers.js';
+import { context, php, rulesToSchema, schemaOf, validator } from './helpers.js';
 
 type Case = [string, { given: Record<string, PhpValue>; want: SchemaObject }];
 

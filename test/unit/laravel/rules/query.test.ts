@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from '../../../../src/core/types.js';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
-import { rulesToQueryParameters } from '../../../../src/laravel/rules/index.js';
+import { emitParameter } from '../../../../src/laravel/emit/parameters.js';
+import { ruleParameters } from '../../../../src/laravel/model/query-params.js';
+import { compileRules } from '../../../../src/laravel/rules/index.js';
 import { context, validator } from './helpers.js';
 
-describe('rulesToQueryParameters', () => {
+describe('rules validated on a read-only route, as query parameters', () => {
   it.each([
     [
       'scalars',
@@ -69,7 +71,7 @@ describe('rulesToQueryParameters', () => {
   ] as [string, { given: Record<string, PhpValue>; want: ParameterObject[] }][])(
     '%s',
     (_name, { given, want }) => {
-      const params = rulesToQueryParameters(given, context);
+      const params = ruleParameters(compileRules(given, context)).map(emitParameter);
       expect(params).toEqual(want);
       for (const param of params) expect(() => validator(param.schema ?? {})).not.toThrow();
     },

@@ -6,8 +6,8 @@ import type { PhpValue } from '../php/value.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { ClassIndex } from '../project/classes.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
-import type { Components } from './components.js';
-import type { CompiledRules } from '../requests/compiled.js';
+import type { Components } from '../emit/components.js';
+import type { CompiledRules } from '../rules/compiled.js';
 import type { MiddlewareMap } from '../security/middleware-map.js';
 
 /** Everything the global assembly shares while writing the document. */

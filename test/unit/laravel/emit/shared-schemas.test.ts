@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PathItemObject, SchemaObject } from '../../../../src/core/types.js';
-import { shareRepeatedSchemas } from '../../../../src/laravel/document/shared-schemas.js';
+import { shareRepeatedSchemas } from '../../../../src/laravel/emit/shared-schemas.js';
 
 /** An object schema large enough to be shared (its JSON is over 200 characters). */
 function object(...names: string[]): SchemaObject {

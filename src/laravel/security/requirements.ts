@@ -1,16 +1,16 @@
 import type { SecuritySchemeObject } from '../../core/types.js';
 import { shortName } from '../php/names.js';
-import { basic } from '../security/basic.js';
-import { authContext } from '../security/context.js';
-import { expandMiddleware, type RouteMiddleware } from '../security/expand.js';
-import { guard } from '../security/guard.js';
-import type { MiddlewareMap } from '../security/middleware-map.js';
-import { ownMiddleware } from '../security/own-middleware.js';
-import { tokenScopes } from '../security/token-scopes.js';
-import { looksLikeAuth } from '../security/unclassified.js';
-import type { AuthContext, AuthFinding, AuthKind, NamedScheme } from '../security/types.js';
-import type { Assembly } from './context.js';
-import { combine, type RouteSecurity } from '../security/combine.js';
+import { basic } from './basic.js';
+import { authContext } from './context.js';
+import { expandMiddleware, type RouteMiddleware } from './expand.js';
+import { guard } from './guard.js';
+import type { MiddlewareMap } from './middleware-map.js';
+import { ownMiddleware } from './own-middleware.js';
+import { tokenScopes } from './token-scopes.js';
+import { looksLikeAuth } from './unclassified.js';
+import type { AuthContext, AuthFinding, AuthKind, NamedScheme } from './types.js';
+import type { Assembly } from '../model/context.js';
+import { combine, type RouteSecurity } from './combine.js';
 
 /** The kinds of authenticating middleware, tried in order; the first that knows one wins. */
 const KINDS: AuthKind[] = [basic, guard, tokenScopes, ownMiddleware];

@@ -12,9 +12,9 @@ import type { ClassIndex } from '../project/classes.js';
 import { authModel, resourceHints, unwrappedResources } from '../project/facts.js';
 import { throttledGroups } from '../project/throttle.js';
 import { middlewareMap, type MiddlewareMap } from '../security/middleware-map.js';
-import { CompiledRules } from '../requests/compiled.js';
+import { CompiledRules } from '../rules/compiled.js';
 import { ResourceCatalog } from '../resources/catalog.js';
-import { ambiguousNames, Components } from './components.js';
+import { ambiguousNames, Components } from '../emit/components.js';
 import type { Assembly } from './context.js';
 
 /**

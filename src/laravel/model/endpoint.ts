@@ -1,18 +1,16 @@
 import type { Finding } from '../../core/errors.js';
-import type {
-  ParameterObject,
-  RequestBodyObject,
-  SecurityRequirement,
-  ServerObject,
-} from '../../core/types.js';
+import type { SecurityRequirement, ServerObject } from '../../core/types.js';
+import type { InputRead } from '../facts/types.js';
 import type { Type } from '../infer/type.js';
+import type { InputParameter, RuleTree } from './inputs.js';
 import type { Validation } from '../requests/rules.js';
 
 /**
  * The resolved API model: what one operation of the application is, worked out from the
- * per-file facts (`resolve.ts`), before any OpenAPI is written (`emit/operation.ts`). Inputs are
- * JSON Schema already (Laravel's rules compile to it); what the operation answers is typed
- * (`infer/type.ts`), so that the emitter decides components, `$ref`s and nullability in one place.
+ * per-file facts (`resolve.ts`), before any OpenAPI is written (`emit/operation.ts`). The body
+ * is Laravel's rules compiled to a field tree (`model/inputs.ts`); what the operation answers is
+ * typed (`infer/type.ts`), so that the emitter decides components, `$ref`s and nullability in
+ * one place.
  */
 export interface Endpoint {
   /** The OpenAPI path of this form of the route (optional parameters dropped or kept). */
@@ -24,8 +22,9 @@ export interface Endpoint {
   description?: string;
   deprecated?: true;
   /** Path parameters, then query parameters. */
-  parameters: ParameterObject[];
-  requestBody?: RequestBodyObject;
+  parameters: InputParameter[];
+  /** What a write operation's body is made of. */
+  body?: InputBody;
   /** What it answers, one reply per status, in status order. */
   replies: Reply[];
   security?: SecurityRequirement[];
@@ -57,3 +56,22 @@ export type Reply =
   | { kind: 'validation'; status: 422; validation?: Validation }
   /** 429 from `throttle`, with the rate-limit headers. */
   | { kind: 'throttled'; status: 429 };
+
+/** What a write operation's body is made of. */
+export interface InputBody {
+  /** The validation of the body, with its rules compiled, when it has rules. */
+  validated?: { validation: Validation; tree: RuleTree };
+  /** Top-level inputs the handler reads without validating them, each once, in read order. */
+  read: ReadInput[];
+  /** Keys other than the validated and read ones are rejected. */
+  closed: boolean;
+}
+
+/** An input the handler reads by name without validating it (`$request->boolean('notify')`). */
+export interface ReadInput {
+  name: string;
+  /** The type its accessor gives it (`$request->integer(...)`). */
+  type?: NonNullable<InputRead['type']>;
+  /** Read as an uploaded file (`$request->file(...)`). */
+  file: boolean;
+}

@@ -38,12 +38,11 @@ export function validationExtension(validation: Validation): Extensions {
 
 /** `x-laravel-binding` / `x-laravel-where` for a path parameter. */
 export function pathExtensions(
-  model: string | undefined,
-  field: string | undefined,
+  binding: { model: string; key?: string } | undefined,
   where: string | undefined,
 ): Extensions {
   const out: Extensions = {};
-  if (model) out['x-laravel-binding'] = field ? { model, key: field } : { model };
+  if (binding) out['x-laravel-binding'] = binding;
   if (where !== undefined) out['x-laravel-where'] = where;
   return out;
 }

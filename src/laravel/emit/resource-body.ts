@@ -1,9 +1,9 @@
 import type { SchemaObject } from '../../core/types.js';
-import type { Components } from '../document/components.js';
-import { resourceEnvelope } from '../document/pagination.js';
-import type { SchemaEmitter } from '../emit/schema.js';
+import type { Components } from './components.js';
+import { resourceEnvelope } from './pagination.js';
+import type { SchemaEmitter } from './schema.js';
 import { members, type Type } from '../infer/type.js';
-import { JSON_RESOURCE, type ResourceCatalog } from './catalog.js';
+import { JSON_RESOURCE, type ResourceCatalog } from '../resources/catalog.js';
 
 type Resource = Extract<Type, { kind: 'resource' }>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { article, plural, singular } from '../../../../src/core/inflect.js';
-import { summaryOf } from '../../../../src/laravel/document/naming.js';
+import { summaryOf } from '../../../../src/laravel/model/naming.js';
 
 describe('summaries in English, whatever number the controller is named in', () => {
   it.each([

@@ -4,11 +4,9 @@ import {
   TYPE_MESSAGES,
 } from '../../core/engine/validate/messages.js';
 import type { SchemaObject } from '../../core/types.js';
-import type { PhpValue } from '../php/value.js';
-import type { Presence, RuleContext } from './rule.js';
-import type { BuiltField } from './tree.js';
-import { buildSchema } from './tree.js';
+import type { Presence, RuleTree, WrittenField } from '../model/inputs.js';
 import { strIs } from '../../core/str-is.js';
+import { fieldSchema } from './input-schema.js';
 
 /**
  * A 422 body as Laravel writes it for an empty request: every required field with its
@@ -43,32 +41,25 @@ export interface Wording {
   messages?: Readonly<Record<string, string>>;
 }
 
-export function validationErrorExample(
-  rules: Record<string, PhpValue>,
-  context: RuleContext = {},
-  wording: Wording = {},
-): ValidationErrorBody {
-  const fields = buildSchema(rules, context).fields.filter(
-    (f) => !f.synthetic && !f.key.split('.').includes('*'),
-  );
+export function validationErrorExample(tree: RuleTree, wording: Wording = {}): ValidationErrorBody {
+  const fields = tree.written.filter((f) => !f.synthetic && !f.key.split('.').includes('*'));
   const errors: Record<string, string[]> = {};
-  for (const { key, state } of fields) {
-    if (state.presence === undefined || state.optional) continue;
-    const presence = state.presence;
+  for (const { key, presence, optional } of fields) {
+    if (presence === undefined || optional) continue;
     errors[key] = [
       message({ rule: presence, template: PRESENCE_MESSAGES[presence] }, key, wording),
     ];
   }
   if (Object.keys(errors).length === 0) {
     for (const field of fields.filter(hasValueMessage).slice(0, EXAMPLE_FIELDS)) {
-      errors[field.key] = [message(valueMessage(field.schema)!, field.key, wording)];
+      errors[field.key] = [message(valueMessage(fieldSchema(field.field))!, field.key, wording)];
     }
   }
   return { message: 'The given data was invalid.', errors };
 }
 
-function hasValueMessage(field: BuiltField): boolean {
-  return valueMessage(field.schema) !== undefined;
+function hasValueMessage(field: WrittenField): boolean {
+  return valueMessage(fieldSchema(field.field)) !== undefined;
 }
 
 /** A failed rule: its name (for `messages()`) and Laravel's message. */

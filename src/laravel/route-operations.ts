@@ -1,8 +1,23 @@
-import { contentHash } from '../hash.js';
-import type { AssemblyStore, RouteEntry } from '../assembly-cache.js';
-import { routeMiddleware } from '../routes/controller-middleware.js';
-import type { Route } from '../routes/types.js';
-import { routeOperations, type BuiltOperation, type OperationContext } from './operation.js';
+import { emitOperation, type BuiltOperation } from './emit/operation.js';
+import { routeEndpoints, type ResolveContext } from './model/resolve.js';
+import type { Route } from './routes/types.js';
+import { contentHash } from './hash.js';
+import type { AssemblyStore, RouteEntry } from './assembly-cache.js';
+import { routeMiddleware } from './routes/controller-middleware.js';
+
+export type OperationContext = ResolveContext;
+
+/**
+ * The OpenAPI operations one route stands for: its endpoints resolved from the facts
+ * (`model/resolve.ts`), each written by the one emitter (`emit/operation.ts`).
+ */
+export function routeOperations(route: Route, ctx: OperationContext): BuiltOperation[] {
+  return routeEndpoints(route, ctx).map((endpoint) => ({
+    path: endpoint.path,
+    method: endpoint.method,
+    operation: emitOperation(endpoint, ctx.asm),
+  }));
+}
 
 /**
  * A route's operations: reused from an earlier run when the route is unchanged and so is every

@@ -1,12 +1,8 @@
 import type { Finding } from '../../core/errors.js';
-import {
-  rulesToSchema,
-  validationErrorExample,
-  type RulesSchema,
-  type ValidationErrorBody,
-} from '../rules/index.js';
+import type { RuleTree } from '../model/inputs.js';
+import { compileRules } from './index.js';
 import type { Tracker } from '../project/tracker.js';
-import type { Validation } from './rules.js';
+import type { Validation } from '../requests/rules.js';
 
 type Memo<T> = Map<unknown, { value: T; deps: Set<string> }>;
 
@@ -16,8 +12,8 @@ type Memo<T> = Map<unknown, { value: T; deps: Set<string> }>;
  * The enums the rules name are tracked like any other class lookup.
  */
 export class CompiledRules {
-  private readonly schemas: Memo<RulesSchema> = new Map();
-  private readonly examples: Memo<ValidationErrorBody> = new Map();
+  private readonly trees: Memo<RuleTree> = new Map();
+  private readonly errorTrees: Memo<RuleTree> = new Map();
 
   constructor(
     private readonly resolveEnum: (className: string) => (string | number)[] | undefined,
@@ -28,10 +24,11 @@ export class CompiledRules {
     private readonly custom: ReadonlySet<string> = new Set(),
   ) {}
 
-  schema(validation: Validation): RulesSchema {
+  /** The validated fields, as the body (or the query) sends them. */
+  tree(validation: Validation): RuleTree {
     const key = validation.formRequest ?? validation.rules;
-    const compiled = this.tracker.memo(this.schemas, key, () =>
-      rulesToSchema(validation.rules, { resolveEnum: this.resolveEnum }),
+    const compiled = this.tracker.memo(this.trees, key, () =>
+      compileRules(validation.rules, { resolveEnum: this.resolveEnum }),
     );
     for (const u of compiled.unknown) {
       if (this.custom.has(u.rule.split(':')[0]!)) continue;
@@ -45,14 +42,11 @@ export class CompiledRules {
     return compiled;
   }
 
-  example(validation: Validation): ValidationErrorBody {
+  /** The validated fields under the names Laravel's errors use (see `Validation.errorRules`). */
+  errorTree(validation: Validation): RuleTree {
     const key = validation.formRequest ?? validation.rules;
-    return this.tracker.memo(this.examples, key, () =>
-      validationErrorExample(
-        validation.errorRules ?? validation.rules,
-        { resolveEnum: this.resolveEnum },
-        { attributes: validation.attributes, messages: validation.messages },
-      ),
+    return this.tracker.memo(this.errorTrees, key, () =>
+      compileRules(validation.errorRules ?? validation.rules, { resolveEnum: this.resolveEnum }),
     );
   }
 }

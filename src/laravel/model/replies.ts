@@ -1,7 +1,7 @@
 import type { TypedReturn } from '../infer/engine.js';
 import { members, typeKey, type Type } from '../infer/type.js';
 import type { Validation } from '../requests/rules.js';
-import type { Reply, ReplyBody } from './model.js';
+import type { Reply, ReplyBody } from './endpoint.js';
 
 export interface ReplyInput {
   /** What the handler's returns are, typed; undefined without a handler to read. */

@@ -1,7 +1,6 @@
-import type { ParameterObject, SchemaObject } from '../../core/types.js';
 import type { ParamFacts } from '../facts/types.js';
 import type { Assembly } from './context.js';
-import { pathExtensions } from './laravel-extensions.js';
+import type { InputParameter, ParameterValue, ValueRules } from './inputs.js';
 
 /** One `{name}` or `{name?}` or `{name:field}` of a route URI. */
 export interface UriParam {
@@ -60,13 +59,13 @@ export function castParams(
 }
 
 export interface PathParamResult {
-  parameter: ParameterObject;
+  parameter: InputParameter;
   /** A model (or enum) is bound: a missing one is a 404. */
   bound: boolean;
 }
 
 /**
- * A path parameter's schema: its `where` constraint, else the type of the handler argument it
+ * A path parameter's value: its `where` constraint, else the type of the handler argument it
  * binds to (a model's route key, a backed enum, `int`), else a string.
  */
 export function pathParameter(
@@ -76,45 +75,46 @@ export function pathParameter(
   asm: Assembly,
 ): PathParamResult {
   const arg = handlerParams.find((p) => p.name === param.name || snake(p.name) === param.name);
-  const binding = bindingSchema(arg?.type, param.field, asm);
-  const constrained = where === undefined ? undefined : regexSchema(where);
-  const schema =
-    constrained &&
-    !(binding.schema && constrained.type === 'string' && !constrained.pattern && !constrained.enum)
-      ? constrained
-      : (binding.schema ?? constrained ?? { type: 'string' });
-  return {
-    parameter: {
-      name: param.name,
-      in: 'path',
-      required: true,
-      schema,
-      ...pathExtensions(binding.model, param.field, where),
-    },
-    bound: binding.bound,
-  };
+  const binding = bindingValue(arg?.type, param.field, asm);
+  const constrained = where === undefined ? undefined : regexRules(where);
+  const plain =
+    constrained?.type === 'string' && !constrained.tests && constrained.enum === undefined;
+  const value: ParameterValue =
+    constrained && !(binding.value && plain)
+      ? { kind: 'value', rules: constrained }
+      : (binding.value ?? { kind: 'value', rules: constrained ?? { type: 'string' } });
+  const parameter: InputParameter = { name: param.name, in: 'path', required: true, value };
+  if (binding.model)
+    parameter.binding = { model: binding.model, ...(param.field ? { key: param.field } : {}) };
+  if (where !== undefined) parameter.where = where;
+  return { parameter, bound: binding.bound };
 }
 
-function bindingSchema(
+function bindingValue(
   type: string | undefined,
   field: string | undefined,
   asm: Assembly,
-): { schema?: SchemaObject; bound: boolean; model?: string } {
+): { value?: ParameterValue; bound: boolean; model?: string } {
   if (!type) return { bound: false };
   if (asm.models.isModel(type))
-    return { schema: asm.models.routeKey(type, field), bound: true, model: type };
+    return {
+      value: { kind: 'attribute', schema: asm.models.routeKey(type, field) },
+      bound: true,
+      model: type,
+    };
   const values = asm.models.enumValues(type);
-  if (values) return { schema: { type: values.type, enum: values.values }, bound: true };
-  if (type === 'int') return { schema: { type: 'integer' }, bound: false };
-  if (type === 'float') return { schema: { type: 'number' }, bound: false };
-  if (type === 'bool') return { schema: { type: 'boolean' }, bound: false };
+  const value = (rules: ValueRules): ParameterValue => ({ kind: 'value', rules });
+  if (values) return { value: value({ type: values.type, enum: values.values }), bound: true };
+  if (type === 'int') return { value: value({ type: 'integer' }), bound: false };
+  if (type === 'float') return { value: value({ type: 'number' }), bound: false };
+  if (type === 'bool') return { value: value({ type: 'boolean' }), bound: false };
   return { bound: false };
 }
 
 const UUID_PATTERN = /^\[\\da-fA-F\]\{8\}-/;
 
-/** A `where` regex → the narrowest schema that says the same. */
-export function regexSchema(regex: string): SchemaObject {
+/** A `where` regex → the narrowest description that says the same. */
+export function regexRules(regex: string): ValueRules {
   if (/^(\[0-9\]|\\d)(\+|\{1,\})$/.test(regex)) return { type: 'integer', minimum: 0 };
   if (UUID_PATTERN.test(regex)) return { type: 'string', format: 'uuid' };
   if (/^[\w-]+(\|[\w-]+)*$/.test(regex)) {
@@ -126,7 +126,7 @@ export function regexSchema(regex: string): SchemaObject {
   if (/^(\\[\w-]|[\w-])+(\|(\\[\w-]|[\w-])+)*$/.test(regex)) {
     return { type: 'string', enum: regex.split('|').map((v) => v.replace(/\\/g, '')) };
   }
-  return { type: 'string', pattern: `^(?:${regex})$` };
+  return { type: 'string', tests: [{ kind: 'pattern', pattern: `^(?:${regex})$` }] };
 }
 
 function snake(name: string): string {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../../src/core/errors.js';
-import { createAssembly } from '../../../../src/laravel/document/assembly.js';
+import { createAssembly } from '../../../../src/laravel/model/assembly.js';
 import { emitOperation } from '../../../../src/laravel/emit/operation.js';
-import type { Endpoint, Reply } from '../../../../src/laravel/endpoint/model.js';
-import { resolveReplies, type ReplyInput } from '../../../../src/laravel/endpoint/replies.js';
+import type { Endpoint, Reply } from '../../../../src/laravel/model/endpoint.js';
+import { resolveReplies, type ReplyInput } from '../../../../src/laravel/model/replies.js';
 import type { Type } from '../../../../src/laravel/infer/type.js';
 import { ClassIndex } from '../../../../src/laravel/project/classes.js';
 import { CONFIG } from '../helpers.js';
@@ -145,7 +145,14 @@ describe('emit: an endpoint as an OpenAPI operation', () => {
     tags: ['Posts'],
     summary: 'Update a post',
     deprecated: true,
-    parameters: [{ name: 'post', in: 'path', required: true, schema: { type: 'integer' } }],
+    parameters: [
+      {
+        name: 'post',
+        in: 'path',
+        required: true,
+        value: { kind: 'value', rules: { type: 'integer' } },
+      },
+    ],
     replies: resolveReplies({ ...NONE, method: 'put', returns: returns(SHAPE), secured: true })
       .replies,
     security: [{ bearerAuth: [] }],

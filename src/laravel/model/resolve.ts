@@ -1,6 +1,8 @@
-import type { ParameterObject, ServerObject } from '../../core/types.js';
+import type { ServerObject } from '../../core/types.js';
+import type { InputParameter } from './inputs.js';
 import type { DocBlock } from '../php/docblock.js';
-import type { HandlerFacts, MethodFacts, UseFacts } from '../facts/types.js';
+import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
+import { treeSchema } from '../emit/input-schema.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
 import type { Validation } from '../requests/rules.js';
@@ -9,17 +11,16 @@ import { missingControllerCause } from '../routes/why-missing.js';
 import { isDeadAction } from '../routes/dead-route.js';
 import { routeMiddleware } from '../routes/controller-middleware.js';
 import type { Route } from '../routes/types.js';
-import type { Assembly } from '../document/context.js';
-import { operationIdOf, summaryOf, tagOf, type NamingInput } from '../document/naming.js';
-import { castParams, pathParameter, pathVariants, uriParams } from '../document/path-params.js';
-import { queryParameters } from '../document/query-params.js';
-import { inputBody } from '../document/input-body.js';
+import type { Assembly } from './context.js';
+import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
+import { castParams, pathParameter, pathVariants, uriParams } from './path-params.js';
+import { queryParameters } from './query-params.js';
 import { resolveReplies, type NotInferred } from './replies.js';
-import type { Endpoint } from './model.js';
+import type { Endpoint, InputBody, ReadInput } from './endpoint.js';
 import type { Finding } from '../../core/errors.js';
 import type { TypedReturn } from '../infer/engine.js';
 import { members, type Type } from '../infer/type.js';
-import { mayForbid, type SecuritySchemes } from '../document/security.js';
+import { mayForbid, type SecuritySchemes } from '../security/requirements.js';
 
 export interface ResolveContext {
   asm: Assembly;
@@ -68,7 +69,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         .filter((p) => !variant.dropped.includes(p.name))
         .map((p) => pathParameter(p, route.wheres[p.name], handlerParams, ctx.asm));
       const taken = new Set(path.map((p) => p.parameter.name));
-      const parameters: ParameterObject[] = [
+      const parameters: InputParameter[] = [
         ...path.map((p) => p.parameter),
         ...queryParameters(
           readOnly ? validation?.rules : undefined,
@@ -82,7 +83,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
       const description = [handler.doc?.description, ...notes].filter(Boolean).join('\n\n');
       const body = readOnly
         ? undefined
-        : inputBody(validation, inputs.unvalidated, ctx.asm, inputs.closed === true);
+        : bodyOf(validation, inputs.unvalidated, ctx.asm, inputs.closed === true);
       const { replies, notInferred } = resolveReplies({
         ...(handler.returns ? { returns: handler.returns } : {}),
         statuses: [...new Set([...(handler.facts?.statuses ?? []), ...inputs.statuses])],
@@ -102,7 +103,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         ...(description ? { description } : {}),
         ...(handler.doc?.tags.deprecated ? { deprecated: true as const } : {}),
         parameters,
-        ...(body ? { requestBody: body } : {}),
+        ...(body ? { body } : {}),
         replies,
         ...(security ? { security } : {}),
         ...(servers ? { servers } : {}),
@@ -154,9 +155,36 @@ function typedReturns(
   return asm.engine.methodReturns(handler.controller, handler.action, input);
 }
 
+/**
+ * A write operation's body: the validated fields and the inputs its handler reads by name
+ * without validating them (`$request->input('note')`); none when there is neither, unless the
+ * body is closed to other keys.
+ */
+function bodyOf(
+  validation: Validation | undefined,
+  unvalidated: readonly InputRead[],
+  asm: Assembly,
+  closed: boolean,
+): InputBody | undefined {
+  const validated =
+    validation && Object.keys(validation.rules).length > 0
+      ? { validation, tree: asm.rules.tree(validation) }
+      : undefined;
+  if (!validated && unvalidated.length === 0 && !closed) return undefined;
+  const read: ReadInput[] = [];
+  const taken: Record<string, true> = {};
+  for (const input of unvalidated) {
+    const name = input.name.split('.')[0]!;
+    if (name === '' || name === '*' || name in taken) continue;
+    taken[name] = true;
+    read.push({ name, file: input.via === 'file', ...(input.type ? { type: input.type } : {}) });
+  }
+  return { ...(validated ? { validated } : {}), read, closed };
+}
+
 /** The validated input as a type: each rule's field, typed as the request body documents it. */
 function inputType(validation: Validation, asm: Assembly): Type {
-  const { schema } = asm.rules.schema(validation);
+  const schema = treeSchema(asm.rules.tree(validation));
   const required = new Set(schema.required ?? []);
   return {
     kind: 'shape',
