@@ -128,13 +128,11 @@ export class SchemaEmitter {
       return [[key, schema] as const];
     });
     // Attributes the class hides that `makeVisible()` shows.
-    const revealed = shown.flatMap((name) =>
-      this.models.serialised(type.class, name)
-        ? []
-        : this.models
-            .attributes(type.class, [name])
-            .filter((a) => a.name === name)
-            .map((a) => [a.name, a.schema] as const),
+    const hiddenShown = shown.filter((name) => !this.models.serialised(type.class, name));
+    const candidates =
+      hiddenShown.length === 0 ? [] : this.models.attributes(type.class, hiddenShown);
+    const revealed = hiddenShown.flatMap((name) =>
+      candidates.filter((a) => a.name === name).map((a) => [a.name, a.schema] as const),
     );
     const extra = (type.extra ?? []).map((f) => [f.key, this.schema(f.type, depth)] as const);
     const added = [...revealed, ...relations, ...extra];

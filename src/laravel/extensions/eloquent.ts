@@ -377,6 +377,18 @@ export function attribute(modelClass: string, name: string, ctx: Ctx): Type {
   return unknown(`attribute ${name}`);
 }
 
+/** The model with its list `key` set to `keys`, or without the list when `keys` is empty. */
+function withKeys(
+  model: Extract<Type, { kind: 'model' }>,
+  key: 'hidden' | 'shown',
+  keys: string[],
+): Extract<Type, { kind: 'model' }> {
+  const out = { ...model };
+  if (keys.length > 0) out[key] = keys;
+  else delete out[key];
+  return out;
+}
+
 const hide =
   (key: 'hidden' | 'visible'): MethodRule =>
   (r, args) => {
@@ -401,24 +413,23 @@ const MODEL: Record<string, MethodRule> = {
     const out = hide('hidden')(r, args, ctx);
     if (out?.kind !== 'model' || !out.shown) return out;
     const hidden = new Set(names(args));
-    const shown = out.shown.filter((s) => !hidden.has(s));
-    const { shown: _dropped, ...rest } = out;
-    void _dropped;
-    return shown.length > 0 ? { ...rest, shown } : rest;
+    return withKeys(
+      out,
+      'shown',
+      out.shown.filter((s) => !hidden.has(s)),
+    );
   },
   makeVisible: (r, args) => {
     if (r.kind !== 'model') return undefined;
     const given = names(args);
     if (given.length === 0) return r;
     const shown = new Set(given);
-    const { hidden: _hidden, ...rest } = r;
-    void _hidden;
-    const hidden = (r.hidden ?? []).filter((h) => !shown.has(h));
-    return {
-      ...rest,
-      ...(hidden.length > 0 ? { hidden } : {}),
-      shown: [...new Set([...(r.shown ?? []), ...given])].sort(),
-    };
+    const visible = withKeys(
+      r,
+      'hidden',
+      (r.hidden ?? []).filter((h) => !shown.has(h)),
+    );
+    return { ...visible, shown: [...new Set([...(r.shown ?? []), ...given])].sort() };
   },
   setVisible: hide('visible'),
   setHidden: hide('hidden'),

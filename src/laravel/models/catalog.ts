@@ -89,8 +89,9 @@ export class ModelCatalog {
     const casts = this.casts(model);
     const names = columns ? [...columns.keys()] : this.guessedNames(model, casts);
     const appends = stringsOf(this.classes.property(model, 'appends'));
+    const serialised = this.serialisedKeys(model);
     return [...names, ...appends.filter((a) => !names.includes(a))]
-      .filter((n) => shown.includes(n) || this.serialised(model, n))
+      .filter((n) => shown.includes(n) || serialised(n))
       .map((name) => {
         const column = columns?.get(name);
         const always =
@@ -103,9 +104,14 @@ export class ModelCatalog {
 
   /** Whether `toArray()` shows this key of the model: not in `$hidden`, in `$visible` if any. */
   serialised(model: string, key: string): boolean {
-    const hidden = stringsOf(this.classes.property(model, 'hidden'));
+    return this.serialisedKeys(model)(key);
+  }
+
+  /** `serialised` for one model, its `$hidden` and `$visible` read once. */
+  private serialisedKeys(model: string): (key: string) => boolean {
+    const hidden = new Set(stringsOf(this.classes.property(model, 'hidden')));
     const visible = stringsOf(this.classes.property(model, 'visible'));
-    return !hidden.includes(key) && (visible.length === 0 || visible.includes(key));
+    return (key) => !hidden.has(key) && (visible.length === 0 || visible.includes(key));
   }
 
   /** A table's columns as `DB::table(...)` rows give them (no casts, nothing hidden). */
