@@ -260,8 +260,41 @@ const append: MethodRule = (r, args, ctx) => {
   return fields.length > 0 ? { ...r, extra: withFields(r.extra, fields) } : r;
 };
 
-/** `select(...)`: the query's columns are chosen (see `selected`). */
-const select: MethodRule = (r) => (r.kind === 'builder' ? { ...r, selects: true } : r);
+/**
+ * `select(...)`, `addSelect(...)`, `selectRaw(...)`: the query's columns are chosen (see
+ * `selected`). A column renamed (`'books.slug as book_slug'`, `'count(*) as total'`) or a
+ * subquery under a key (`addSelect(['last_login_at' => Login::select('created_at')->...])`,
+ * `'book_slug' => function ($query) {...}`) adds that key to each row.
+ * @see https://laravel.com/docs/eloquent#subquery-selects
+ */
+const select: MethodRule = (r, args) => {
+  if (r.kind !== 'builder') return r;
+  const fields = selectedAliases(args).map((key): Field => ({ key, type: unknown('selected') }));
+  return fields.length > 0
+    ? { ...r, selects: true, extra: withFields(r.extra, fields) }
+    : { ...r, selects: true };
+};
+
+/** The keys a select names beyond the table's columns: `as` aliases and keyed subqueries. */
+function selectedAliases(args: readonly Type[]): string[] {
+  const out: string[] = [];
+  const written = (t: Type) => {
+    for (const c of stringValues(t) ?? []) {
+      const alias = /\s+as\s+[`"']?([\w]+)[`"']?\s*$/i.exec(c)?.[1];
+      if (alias) out.push(alias);
+    }
+  };
+  for (const a of args) {
+    written(a);
+    if (a.kind === 'list') written(a.items);
+    else if (a.kind === 'shape')
+      for (const f of a.fields) {
+        if (/^\d+$/.test(f.key)) written(f.type);
+        else out.push(f.key);
+      }
+  }
+  return [...new Set(out)];
+}
 
 const BUILDER: Record<string, MethodRule> = {
   ...Object.fromEntries(CHAINABLE.map((m) => [m, keep])),

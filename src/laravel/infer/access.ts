@@ -1,4 +1,14 @@
-import { NULL, members, union, unknown, withFields, type Field, type Type } from './type.js';
+import {
+  INTEGER,
+  NULL,
+  STRING,
+  members,
+  union,
+  unknown,
+  withFields,
+  type Field,
+  type Type,
+} from './type.js';
 
 /** `$value['key']` (or `$value[$i]` without a known key). */
 export function access(value: Type, key: Type | undefined): Type {
@@ -35,6 +45,22 @@ export function element(value: Type): Type {
   );
 }
 
+/**
+ * What `foreach` yields as each key: a list's (and a paginator's) positions, a map's strings,
+ * a shape's own keys.
+ */
+export function elementKey(value: Type): Type {
+  return union(
+    members(value).map((t): Type => {
+      if (t.kind === 'list' || t.kind === 'paginator') return INTEGER;
+      if (t.kind === 'map') return STRING;
+      if (t.kind === 'shape' && t.fields.length > 0)
+        return union(t.fields.map((f) => ({ kind: 'literal', value: f.key })));
+      return unknown('foreach key');
+    }),
+  );
+}
+
 /** `$array['key'] = $value` (`key` absent for `$array[] = $value`). */
 export function setKey(on: Type, key: Type | undefined, value: Type): Type {
   const name = key?.kind === 'literal' ? String(key.value) : undefined;
@@ -48,6 +74,9 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
   return union(
     members(on).map((t): Type => {
       if (name === undefined) {
+        // `$counts = []; $counts[$row->source] = ...`: keys other than 0, 1, 2... make PHP's
+        // array a JSON object; only a position (`$out[$i]`, a list's own keys) keeps a list.
+        if (key && isEmptyList(t) && !isPosition(key)) return { kind: 'map', values: value };
         if (t.kind === 'list') return { ...t, items: union([t.items, value].filter(isKnown)) };
         if (t.kind === 'map') return { ...t, values: union([t.values, value].filter(isKnown)) };
         return key ? { kind: 'map', values: value } : { kind: 'list', items: value };
@@ -94,6 +123,19 @@ function optionalIfNew(before: Type, after: Type, key: string): Type {
           }
         : t,
     ),
+  );
+}
+
+function isEmptyList(t: Type): boolean {
+  return t.kind === 'list' && t.items.kind === 'unknown' && t.items.reason === 'empty array';
+}
+
+/** An integer key: a position in a list. */
+function isPosition(key: Type): boolean {
+  return members(key).every(
+    (k) =>
+      (k.kind === 'scalar' && k.type === 'integer') ||
+      (k.kind === 'literal' && typeof k.value === 'number'),
   );
 }
 

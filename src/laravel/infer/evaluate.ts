@@ -1,5 +1,5 @@
 import type { Expr } from '../ir/types.js';
-import { access, element, setKey } from './access.js';
+import { access, element, elementKey, setKey } from './access.js';
 import type { Infer, Named } from './api.js';
 import type { Frame } from './frame.js';
 import { attributesShape, classOf, valueType } from './support.js';
@@ -174,6 +174,8 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       );
     case 'element':
       return element(evaluate(engine, expr.of, frame));
+    case 'elementKey':
+      return elementKey(evaluate(engine, expr.of, frame));
     case 'notnull':
       return nonNull(evaluate(engine, expr.of, frame));
     case 'doc': {

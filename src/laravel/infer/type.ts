@@ -135,7 +135,8 @@ export function union(types: readonly Type[]): Type {
 
 /**
  * An array that starts empty and gains keys (`$out = []; foreach (...) $out[$k] = ...;`, `if`s
- * that add keys): an object whose keys may all be missing, not also a list.
+ * that add keys, items): an object whose keys may all be missing, a map or a list, not also an
+ * empty list.
  */
 function withoutEmptyBeside(types: Type[]): Type[] {
   const isEmpty = (t: Type) =>
@@ -143,8 +144,12 @@ function withoutEmptyBeside(types: Type[]): Type[] {
     !t.collection &&
     t.items.kind === 'unknown' &&
     t.items.reason === 'empty array';
-  if (!types.some((t) => t.kind === 'shape' && t.fields.length > 0) || !types.some(isEmpty))
-    return types;
+  if (!types.some(isEmpty)) return types;
+  // `$counts = []` then `$counts[$key] = ...` (or `$out[] = ...`) on some paths: a map or a
+  // list, sometimes empty.
+  if (types.some((t) => t.kind === 'map' || (t.kind === 'list' && !isEmpty(t))))
+    return types.filter((t) => !isEmpty(t));
+  if (!types.some((t) => t.kind === 'shape' && t.fields.length > 0)) return types;
   return types.map((t) => (isEmpty(t) ? { kind: 'shape', fields: [] } : t));
 }
 

@@ -407,7 +407,7 @@ function loop(node: Node, scope: Scope, flow: Flow): void {
     else if (value?.kind === 'list') destructure(value, { kind: 'element', of: source }, inner);
     const key = child(node, 'key');
     if (key?.kind === 'variable' && typeof key.name === 'string')
-      define(inner, key.name, { kind: 'scalar', type: 'string' });
+      define(inner, key.name, { kind: 'elementKey', of: source });
   }
   statementList(child(node, 'body'), inner, flow);
   join(scope, [scope, inner]);

@@ -86,6 +86,8 @@ export type Expr =
   | { kind: 'notnull'; of: Expr }
   /** An item of what `foreach` walks over. */
   | { kind: 'element'; of: Expr }
+  /** A key of what `foreach` walks over (`foreach ($rows as $key => $row)`). */
+  | { kind: 'elementKey'; of: Expr }
   /** A value with a type declared in a docblock (`/** @var User $admin *\/`). */
   | { kind: 'doc'; type: DocType; value: Expr }
   | { kind: 'unknown'; source?: string };

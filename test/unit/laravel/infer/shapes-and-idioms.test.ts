@@ -625,6 +625,32 @@ class CreatePost {
     },
   ],
   [
+    "a select's aliases and keyed subqueries: each row gains those keys",
+    {
+      body: `        return response()->json(Post::query()
+            ->select(['posts.*', 'users.name as author_name', 'book_slug' => function ($q) {
+                $q->select('slug')->from('books')->limit(1);
+            }])
+            ->addSelect(['last_comment_at' => Post::select('created_at')->limit(1)])
+            ->selectRaw('count(*) as total')
+            ->get());`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        type: 'array',
+        items: {
+          allOf: [
+            { $ref: '#/components/schemas/Post' },
+            {
+              type: 'object',
+              properties: { author_name: {}, book_slug: {}, last_comment_at: {}, total: {} },
+            },
+          ],
+        },
+      },
+    },
+  ],
+  [
     'JSON streamed with a JSON content type beside a plain JSON answer: the JSON answer',
     {
       body: `        if ($request->boolean('external')) {
@@ -734,6 +760,58 @@ class Distance extends Unit { public array $units = ['km', 'mi']; }`,
           },
         },
         required: ['distance'],
+      },
+    },
+  ],
+  [
+    'counts keyed by a value read from each row: a map, not a list',
+    {
+      body: `        $stats = [];
+        foreach (['source', 'device'] as $field) { $stats[$field] = []; }
+        foreach (Post::all() as $post) {
+            foreach (['source', 'device'] as $field) {
+                $value = $post->$field;
+                $stats[$field][$value] = ($stats[$field][$value] ?? 0) + 1;
+            }
+        }
+        return response()->json(['by' => $stats]);`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          by: {
+            type: 'object',
+            properties: {
+              source: { type: 'object', additionalProperties: { type: 'number' } },
+              device: { type: 'object', additionalProperties: { type: 'number' } },
+            },
+          },
+        },
+        required: ['by'],
+      },
+    },
+  ],
+  [
+    "a list's positions as keys keep a list; a shape's keys name its fields",
+    {
+      body: `        $titles = [];
+        foreach (Post::all()->all() as $i => $post) { $titles[$i] = $post->title; }
+        $copy = [];
+        foreach (['a' => 1, 'b' => 'x'] as $key => $value) { $copy[$key] = (string) $value; }
+        return response()->json(['titles' => $titles, 'copy' => $copy]);`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          titles: { type: 'array', items: { type: 'string' } },
+          copy: {
+            type: 'object',
+            properties: { a: { type: 'string' }, b: { type: 'string' } },
+          },
+        },
+        required: ['titles', 'copy'],
       },
     },
   ],

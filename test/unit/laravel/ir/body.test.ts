@@ -56,6 +56,8 @@ function show(e: Expr | undefined, body: Body): string {
       return `${s(e.of)}!`;
     case 'element':
       return `each(${s(e.of)})`;
+    case 'elementKey':
+      return `keyof(${s(e.of)})`;
     case 'index':
       return `${s(e.on)}[${e.key ? s(e.key) : ''}]`;
     case 'doc':
