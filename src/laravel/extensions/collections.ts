@@ -34,7 +34,7 @@ export function collect(value: Type | undefined, ctx: Ctx): Type {
     members(value).map((t): Type => {
       if (isList(t)) return { ...t, collection: true };
       if (t.kind === 'model')
-        return { ...attributesShape(t.class, ctx.infer.world), collection: true } as Type;
+        return { ...attributesShape(t, ctx.infer.world), collection: true } as Type;
       if (t.kind === 'paginator') return listOf(t.items, true);
       if (t.kind === 'null') return listOf(unknown(), true);
       return listOf(unknown('collect()'), true);
@@ -243,7 +243,7 @@ export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
 }
 
 function collectOrSelf(t: Type, ctx: Ctx): Type {
-  if (t.kind === 'model') return attributesShape(t.class, ctx.infer.world);
+  if (t.kind === 'model') return attributesShape(t, ctx.infer.world);
   if (t.kind === 'shape' || t.kind === 'list' || t.kind === 'map') {
     const { collection: _c, ...plain } = t;
     void _c;
@@ -311,7 +311,7 @@ const FUNCTIONS: Extension['functions'] = {
 /** A model's `toArray()` as the shape of its attributes, for the helpers that pick keys. */
 function asArray(value: Type, ctx: Ctx): Type {
   return union(
-    members(value).map((t) => (t.kind === 'model' ? attributesShape(t.class, ctx.infer.world) : t)),
+    members(value).map((t) => (t.kind === 'model' ? attributesShape(t, ctx.infer.world) : t)),
   );
 }
 

@@ -61,9 +61,7 @@ const merge =
   (r, args, ctx) => {
     const value = resolveValue(args[valueAt], ctx);
     const shaped = union(
-      members(value).map((v) =>
-        v.kind === 'model' ? attributesShape(v.class, ctx.infer.world) : v,
-      ),
+      members(value).map((v) => (v.kind === 'model' ? attributesShape(v, ctx.infer.world) : v)),
     );
     void r;
     return isOptional
@@ -117,9 +115,7 @@ const baseToArray: MethodRule = (r, _args, ctx) => {
   if (!r.collection && ctx.infer.isA(r.class, [JSON_API_RESOURCE])) return jsonApiObject(r, ctx);
   if (ctx.infer.isA(r.class, [RESOURCE_COLLECTION]) || r.collection) return collected(r, ctx);
   return union(
-    members(r.data).map((d) =>
-      d.kind === 'model' ? attributesShape(d.class, ctx.infer.world) : d,
-    ),
+    members(r.data).map((d) => (d.kind === 'model' ? attributesShape(d, ctx.infer.world) : d)),
   );
 };
 

@@ -235,7 +235,7 @@ function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Fr
       const inner = value.kind === 'merge' ? value.type : value;
       const optional = value.kind === 'merge' && value.optional;
       for (const t of members(inner)) {
-        const shape = t.kind === 'model' ? attributesShape(t.class, engine.world) : t;
+        const shape = t.kind === 'model' ? attributesShape(t, engine.world) : t;
         if (shape.kind === 'shape')
           shape.fields.forEach((f) => put(optional ? { ...f, optional: true } : f));
         else if (shape.kind === 'map') open = shape.values;

@@ -1,6 +1,6 @@
 import type { PhpValue } from '../php/value.js';
 import type { Infer, World } from './api.js';
-import { NULL, union, unknown, type Type } from './type.js';
+import { NULL, listOf, union, unknown, type Field, type Type } from './type.js';
 
 /** The class of a value that has one (a builder is Eloquent's, a paginator Laravel's, ...). */
 export function classOf(type: Type): string | undefined {
@@ -21,16 +21,41 @@ export function classOf(type: Type): string | undefined {
   }
 }
 
-/** A model's attributes as a shape (what `toArray()` gives, to merge into another array). */
-export function attributesShape(model: string, world: World): Type {
-  return {
-    kind: 'shape',
-    fields: world.models.attributes(model).map((a) => ({
+/**
+ * A model as the array Laravel makes of it (`toArray()`, `collect($model)`, `...$model`): its
+ * attributes (the class's `$hidden`/`$visible` and the instance's `makeHidden()`/`makeVisible()`
+ * applied), its loaded relations under their keys, and the keys set on it.
+ */
+export function attributesShape(model: Extract<Type, { kind: 'model' }>, world: World): Type {
+  const models = world.models;
+  const shown = model.shown ?? [];
+  const hidden = new Set(model.hidden ?? []);
+  const visible = model.visible ?? [];
+  const kept = (key: string) => !hidden.has(key) && (visible.length === 0 || visible.includes(key));
+  const fields: Field[] = models
+    .attributes(model.class, shown)
+    .filter((a) => kept(a.name))
+    .map((a) => ({
       key: a.name,
       type: { kind: 'schema', schema: a.schema },
       ...(a.always ? {} : { optional: true as const }),
-    })),
-  };
+    }));
+  const relations: Field[] = [];
+  for (const name of model.loaded ?? []) {
+    const relation = models.relation(model.class, name);
+    if (!relation || !models.isModel(relation.related)) continue;
+    const key = models.relationKey(model.class, name);
+    if (!shown.includes(key) && !models.serialised(model.class, key)) continue;
+    const related: Type = { kind: 'model', class: relation.related };
+    relations.push({ key, type: relation.many ? listOf(related) : union([related, NULL]) });
+  }
+  // In the order Laravel writes them: attributes, then relations, then what was set.
+  for (const field of [...relations, ...(model.extra ?? [])]) {
+    const at = fields.findIndex((f) => f.key === field.key);
+    if (at >= 0) fields[at] = field;
+    else fields.push(field);
+  }
+  return { kind: 'shape', fields };
 }
 
 /** A property default or constant, as written (`'data'`, `UserTransformer::class`, `[...]`). */

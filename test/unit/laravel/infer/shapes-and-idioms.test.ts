@@ -885,6 +885,31 @@ class ItemResource extends BaseResource {
     },
   ],
   [
+    'a model made an array (collect($post)): its loaded relations and the keys set on it stay',
+    {
+      body: `        $post = Post::with('createdBy')->where('id', 1)->first();
+        if (! $post) { return response()->json(['message' => 'no'], 404); }
+        $post->setAttribute('score', 5);
+        $post->makeHidden(['user_id']);
+        return response()->json(collect($post)->sortKeys());`,
+      files: CREATED_BY.files,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          created_at: { type: 'string', format: 'date-time' },
+          created_by: { allOf: [{ $ref: '#/components/schemas/User' }], nullable: true },
+          id: { type: 'integer' },
+          published: { anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }] },
+          score: { type: 'integer', enum: [5] },
+          title: { type: 'string' },
+          updated_at: { type: 'string', format: 'date-time' },
+        },
+        required: ['id', 'title', 'created_at', 'updated_at', 'created_by', 'score'],
+      },
+    },
+  ],
+  [
     'Arr::wrap() and Arr::get() with a dotted key',
     {
       body: `        $data = ['user' => ['name' => $post->title]];
