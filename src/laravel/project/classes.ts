@@ -130,13 +130,27 @@ export class ClassIndex {
     return this.byShort.get(short) ?? [];
   }
 
-  /** Parents, nearest first; the last may be a framework class the project does not contain. */
+  /**
+   * Parents, nearest first; the last may be a framework class the project does not contain.
+   * A class of a `Models` namespace (or whose package parent's is one) whose parent is a
+   * package's (not in the project) and that uses one of Eloquent's own traits (`HasFactory`,
+   * `SoftDeletes`, `HasUuids`, ...) extends a package's model (`class Team extends
+   * JetstreamTeam { use HasFactory; }`): Eloquent's `Model` ends its line.
+   */
   ancestors(name: string): string[] {
     const out: string[] = [];
-    let current = this.lookup(name)?.facts.extends;
+    const own = this.lookup(name);
+    let current = own?.facts.extends;
+    const traits = [...(own?.facts.traits ?? [])];
     while (current && !out.includes(current)) {
       out.push(current);
-      current = this.lookup(current)?.facts.extends ?? FRAMEWORK_PARENTS[current];
+      const parent = this.lookup(current);
+      traits.push(...(parent?.facts.traits ?? []));
+      current = parent?.facts.extends ?? FRAMEWORK_PARENTS[current];
+      // Past a package's class (not one of Laravel's, which the project knows by name).
+      const last = out.at(-1)!;
+      if (!parent && !current && !last.startsWith('Illuminate\\') && usesEloquent(traits))
+        if (inModels(name) || inModels(last)) current = ELOQUENT_MODEL;
     }
     return out;
   }
@@ -218,6 +232,17 @@ export class ClassIndex {
  * Parents of framework classes that projects extend and whose source is not in the project
  * (no `vendor/`), where what a subclass inherits matters to the document.
  */
+const ELOQUENT_MODEL = 'Illuminate\\Database\\Eloquent\\Model';
+
+/** In a `Models` namespace (`App\\Models\\Team`, `Laravel\\Jetstream\\Models\\...`). */
+function inModels(name: string): boolean {
+  return /(^|\\)Models\\/.test(name);
+}
+
+function usesEloquent(traits: readonly string[]): boolean {
+  return traits.some((t) => t.startsWith('Illuminate\\Database\\Eloquent\\'));
+}
+
 const FRAMEWORK_PARENTS: Record<string, string> = {
   // What `::collection()` makes: a resource collection of the class it is given.
   'Illuminate\\Http\\Resources\\Json\\AnonymousResourceCollection':

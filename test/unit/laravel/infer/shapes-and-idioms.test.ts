@@ -961,6 +961,44 @@ describe('the type engine on idioms of real applications', () => {
     });
   });
 
+  it("reads a class of a Models namespace extending a package's class as a model when it uses Eloquent's traits", () => {
+    const files = {
+      'app/Models/Team.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Factories\\HasFactory;
+use Laravel\\Jetstream\\Team as JetstreamTeam;
+class Team extends JetstreamTeam { use HasFactory; }`,
+      'app/Models/Note.php': `<?php
+namespace App\\Models;
+use Some\\Package\\Note as PackageNote;
+class Note extends PackageNote { }`,
+      'app/Transformers/NoteTransformer.php': `<?php
+namespace App\\Transformers;
+use Illuminate\\Database\\Eloquent\\SoftDeletes;
+use League\\Fractal\\TransformerAbstract;
+class NoteTransformer extends TransformerAbstract { use SoftDeletes; }`,
+    };
+    const team = answer(
+      `        return response()->json(\\App\\Models\\Team::query()->paginate());`,
+      { files },
+    ).schema!;
+    expect(team.required).toContain('total');
+    expect(team.properties?.data).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Team' },
+    });
+    const note = answer(
+      `        return response()->json(\\App\\Models\\Note::query()->paginate());`,
+      { files },
+    ).schema!;
+    expect(note.properties?.data).toBeUndefined();
+    const transformer = answer(
+      `        return response()->json(\\App\\Transformers\\NoteTransformer::query()->paginate());`,
+      { files },
+    ).schema!;
+    expect(transformer.properties?.data).toBeUndefined();
+  });
+
   it.each(CASES)('%s', (_name, c) => {
     const got = answer(c.body, c);
     expect(got.status).toBe(c.status);
