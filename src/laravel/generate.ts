@@ -7,6 +7,7 @@ import { AssemblyCache } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
 import { rootExtension } from './emit/laravel-extensions.js';
 import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
+import { DocumentCache, documentKey, type CachedDocument } from './document-cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4 } from './php/psr4.js';
 import { OPENAPI_VERSIONS, toOpenApi31, type OpenApiVersion } from './emit/openapi31.js';
@@ -127,6 +128,7 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
   };
+  if (useCache) run.documents = new DocumentCache(config.cacheDir, options.memory);
   if (useCache)
     run.store = (key) =>
       (run.assembly = new AssemblyCache(
@@ -139,11 +141,23 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
 }
 
 /**
- * The rest of a run once the per-file pass is done: the global assembly, then the result with
- * every warning (cache problems last) and the figures.
+ * The rest of a run once the per-file pass is done: the global assembly (or the last run's
+ * document, when every input is as it was then), then the result with every warning (cache
+ * problems last) and the figures.
  */
 export function finishRun(run: GenerateRun, project: LoadedProject): GenerateResult {
-  const { config, cache } = run;
+  const root = rootExtension(run.dir);
+  const key = run.documents
+    ? documentKey(project.hashes, {
+        config: run.config,
+        patterns: run.patterns,
+        openapi: run.openapi,
+        root,
+      })
+    : '';
+  const cached = run.documents?.get(key);
+  if (cached) return cachedResult(run, project, cached);
+  const { config } = run;
   const built = buildDocument({
     files: project.files,
     classes: project.classes,
@@ -151,28 +165,67 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     patterns: run.patterns,
     ...(run.store ? { store: run.store } : {}),
   });
-  Object.assign(built.document, rootExtension(run.dir));
+  Object.assign(built.document, root);
   const document = run.openapi === '3.1' ? toOpenApi31(built.document) : built.document;
-  const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
-  const cacheProblems = cacheFindings(run, problems);
   const operations = Object.values(document.paths ?? {}).reduce(
     (n, item) => n + Object.keys(item).length,
     0,
   );
+  const schemas = Object.keys(document.components?.schemas ?? {}).length;
+  // Written before the result is made, so that a failure to write it is among its warnings.
+  const bytes = run.documents && Buffer.from(serializeDocument(document, 'json'));
+  if (bytes) run.documents!.put({ key, warnings: built.warnings, operations, schemas }, bytes);
   return result(
     {
-      warnings: [...run.configWarnings, ...built.warnings, ...cacheProblems],
+      warnings: [...run.configWarnings, ...built.warnings, ...runProblems(run)],
       config,
-      stats: {
-        files: project.files.size,
-        analysed: project.stats.analysed,
-        operations,
-        schemas: Object.keys(document.components?.schemas ?? {}).length,
-        ms: Math.round(performance.now() - run.started),
-      },
+      stats: stats(run, project, operations, schemas),
     },
     document,
+    bytes,
   );
+}
+
+/** A result from the last run's document. */
+function cachedResult(
+  run: GenerateRun,
+  project: LoadedProject,
+  { meta, bytes }: CachedDocument,
+): GenerateResult {
+  return result(
+    {
+      warnings: [...run.configWarnings, ...meta.warnings, ...runProblems(run)],
+      config: run.config,
+      stats: stats(run, project, meta.operations, meta.schemas),
+    },
+    undefined,
+    bytes,
+  );
+}
+
+function stats(
+  run: GenerateRun,
+  project: LoadedProject,
+  operations: number,
+  schemas: number,
+): Omit<GenerateStats, 'notInferred' | 'deadRoutes'> {
+  return {
+    files: project.files.size,
+    analysed: project.stats.analysed,
+    operations,
+    schemas,
+    ms: Math.round(performance.now() - run.started),
+  };
+}
+
+/** Why a cache could not be written in this run. */
+function runProblems(run: GenerateRun): Finding[] {
+  const problems = [
+    ...run.cache.problems,
+    ...(run.assembly?.problems ?? []),
+    ...(run.documents?.problems ?? []),
+  ];
+  return cacheFindings(run, problems);
 }
 
 /** Why the cache could not be written, each reason once, as findings about its directory. */
@@ -181,21 +234,29 @@ function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[]
   return [...new Set(problems)].map((message) => ({ file, message }));
 }
 
-/** A result whose text and bytes are made on first use. */
+/**
+ * A result whose text and bytes are made on first use: from the document, or (a cached
+ * document) the document and the text from the bytes.
+ */
 function result(
   given: Omit<GenerateResult, 'document' | 'text' | 'bytes' | 'stats'> & {
     stats: Omit<GenerateStats, 'notInferred' | 'deadRoutes'>;
   },
-  document: OpenApiDocument,
+  document: OpenApiDocument | undefined,
+  written?: Buffer,
 ): GenerateResult {
   const notInferred = given.warnings.filter((w) => w.code === 'response-not-inferred').length;
   const deadRoutes = given.warnings.filter((w) => w.code === 'dead-route').length;
   const fields = { ...given, stats: { ...given.stats, notInferred, deadRoutes } };
   let text: string | undefined;
-  let bytes: Buffer | undefined;
-  const textOf = () => (text ??= serializeDocument(document, 'json'));
+  let bytes = written;
+  let made = document;
+  const textOf = () => (text ??= bytes ? bytes.toString('utf8') : serializeDocument(made!, 'json'));
   return Object.defineProperties(fields as GenerateResult, {
-    document: { value: document, enumerable: true },
+    document: {
+      get: () => (made ??= JSON.parse(textOf()) as OpenApiDocument),
+      enumerable: true,
+    },
     text: { get: textOf, enumerable: true },
     bytes: { get: () => (bytes ??= Buffer.from(textOf())), enumerable: true },
   });

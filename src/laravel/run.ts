@@ -1,6 +1,7 @@
 import type { Finding } from '../core/errors.js';
 import type { AssemblyCache, AssemblyStore } from './assembly-cache.js';
 import type { FactsCache } from './cache.js';
+import type { DocumentCache } from './document-cache.js';
 import type { ApidocConfig } from './config.js';
 import type { Psr4Root } from './php/psr4.js';
 import type { OpenApiVersion } from './emit/openapi31.js';
@@ -22,4 +23,6 @@ export interface GenerateRun {
   store?: (globalKey: string) => AssemblyStore;
   /** The assembly store once opened, for its problems. */
   assembly?: AssemblyCache;
+  /** The last run's document (absent without the cache). */
+  documents?: DocumentCache;
 }
