@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { Finding } from '../core/errors.js';
 import { NAMESPACE, tryWrite, type CacheMemory } from './cache.js';
 import { contentHash } from './hash.js';
+import type { ReadSet } from './project/unchanged.js';
 
 /** Bump when the assembly changes what it writes for the same facts (as `ASSEMBLY_VERSION`). */
 const DOCUMENT_VERSION = 1;
 
-/** What a run wrote, besides the document's bytes. */
-export interface DocumentMeta {
+/** What a run wrote, besides the document's bytes, and what its per-file pass read. */
+export interface DocumentMeta extends ReadSet {
   key: string;
   /** The assembly's warnings (parse failures, analysis problems), as that run gave them. */
   warnings: Finding[];
@@ -33,6 +34,7 @@ export interface CachedDocument {
  */
 export class DocumentCache {
   private readonly file: string;
+  private read?: CachedDocument | null;
   /** Why the cache could not be written, if it could not. */
   readonly problems: string[] = [];
 
@@ -45,9 +47,16 @@ export class DocumentCache {
 
   /** The document of the last run when it was made from these inputs. */
   get(key: string): CachedDocument | undefined {
-    const kept = this.memory?.document;
-    const last = kept?.root === this.file ? (kept.state as CachedDocument) : this.read();
+    const last = this.last();
     return last?.meta.key === key ? last : undefined;
+  }
+
+  /** The document of the last run, whatever it was made from (read once). */
+  last(): CachedDocument | undefined {
+    const kept = this.memory?.document;
+    if (kept?.root === this.file) return kept.state as CachedDocument;
+    if (this.read === undefined) this.read = this.readFile() ?? null;
+    return this.read ?? undefined;
   }
 
   /** Keeps this run's document for the next run (in memory too, for `apidoc watch`). */
@@ -56,7 +65,7 @@ export class DocumentCache {
     tryWrite(this.file, [`${JSON.stringify(meta)}\n`, bytes], this.problems);
   }
 
-  private read(): CachedDocument | undefined {
+  private readFile(): CachedDocument | undefined {
     let bytes;
     try {
       bytes = readFileSync(this.file);

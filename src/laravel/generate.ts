@@ -15,6 +15,7 @@ import type { GenerateRun } from './run.js';
 import { projectFiles } from './project/files.js';
 import { isLaravelProject } from './project/laravel.js';
 import { loadProject, type LoadedProject } from './project/load.js';
+import { readSetOf, sameReadSet } from './project/unchanged.js';
 
 export interface GenerateOptions {
   /** Only routes whose URI matches one of these Laravel `Str::is` patterns (`api/users*`). Default: all. */
@@ -86,7 +87,10 @@ export function generateOpenApi(
 
 function generateSync(projectDir: string, options: GenerateOptions): GenerateResult {
   const run = startRun(projectDir, options);
-  const project = loadProject(run.dir, projectFiles(run.dir, run.psr4), {
+  const listed = projectFiles(run.dir, run.psr4);
+  const unchanged = unchangedResult(run, listed);
+  if (unchanged) return unchanged;
+  const project = loadProject(run.dir, listed, {
     cache: run.cache,
     incremental: run.incremental,
     psr4: run.psr4,
@@ -127,6 +131,7 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     openapi,
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
+    root: rootExtension(dir),
   };
   if (useCache) run.documents = new DocumentCache(config.cacheDir, options.memory);
   if (useCache)
@@ -146,17 +151,9 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
  * problems last) and the figures.
  */
 export function finishRun(run: GenerateRun, project: LoadedProject): GenerateResult {
-  const root = rootExtension(run.dir);
-  const key = run.documents
-    ? documentKey(project.hashes, {
-        config: run.config,
-        patterns: run.patterns,
-        openapi: run.openapi,
-        root,
-      })
-    : '';
+  const key = run.documents ? documentKey(project.hashes, inputsOf(run)) : '';
   const cached = run.documents?.get(key);
-  if (cached) return cachedResult(run, project, cached);
+  if (cached) return cachedResult(run, cached, project.files.size, project.stats.analysed);
   const { config } = run;
   const built = buildDocument({
     files: project.files,
@@ -165,7 +162,7 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     patterns: run.patterns,
     ...(run.store ? { store: run.store } : {}),
   });
-  Object.assign(built.document, root);
+  Object.assign(built.document, run.root);
   const document = run.openapi === '3.1' ? toOpenApi31(built.document) : built.document;
   const operations = Object.values(document.paths ?? {}).reduce(
     (n, item) => n + Object.keys(item).length,
@@ -174,29 +171,53 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
   const schemas = Object.keys(document.components?.schemas ?? {}).length;
   // Written before the result is made, so that a failure to write it is among its warnings.
   const bytes = run.documents && Buffer.from(serializeDocument(document, 'json'));
-  if (bytes) run.documents!.put({ key, warnings: built.warnings, operations, schemas }, bytes);
+  const meta = { key, warnings: built.warnings, operations, schemas, ...readSetOf(project) };
+  if (bytes) run.documents!.put(meta, bytes);
   return result(
     {
       warnings: [...run.configWarnings, ...built.warnings, ...runProblems(run)],
       config,
-      stats: stats(run, project, operations, schemas),
+      stats: stats(run, project.files.size, project.stats.analysed, operations, schemas),
     },
     document,
     bytes,
   );
 }
 
+/**
+ * The last run's document when the per-file pass would read exactly what that run read (see
+ * `sameReadSet`) and nothing else it was made from changed: without reading any file's facts.
+ */
+export function unchangedResult(
+  run: GenerateRun,
+  listed: readonly string[],
+): GenerateResult | undefined {
+  const last = run.documents?.last();
+  if (!last) return undefined;
+  const { meta } = last;
+  if (meta.key !== documentKey(new Map(meta.files), inputsOf(run))) return undefined;
+  if (!sameReadSet(run.dir, meta, listed, run.cache, run.incremental)) return undefined;
+  return cachedResult(run, last, meta.files.length, 0);
+}
+
+/** What the document depends on besides the files read. */
+function inputsOf(run: GenerateRun): unknown {
+  const { config, patterns, openapi, root, psr4 } = run;
+  return { config, patterns, openapi, root, psr4 };
+}
+
 /** A result from the last run's document. */
 function cachedResult(
   run: GenerateRun,
-  project: LoadedProject,
   { meta, bytes }: CachedDocument,
+  files: number,
+  analysed: number,
 ): GenerateResult {
   return result(
     {
       warnings: [...run.configWarnings, ...meta.warnings, ...runProblems(run)],
       config: run.config,
-      stats: stats(run, project, meta.operations, meta.schemas),
+      stats: stats(run, files, analysed, meta.operations, meta.schemas),
     },
     undefined,
     bytes,
@@ -205,13 +226,14 @@ function cachedResult(
 
 function stats(
   run: GenerateRun,
-  project: LoadedProject,
+  files: number,
+  analysed: number,
   operations: number,
   schemas: number,
 ): Omit<GenerateStats, 'notInferred' | 'deadRoutes'> {
   return {
-    files: project.files.size,
-    analysed: project.stats.analysed,
+    files,
+    analysed,
     operations,
     schemas,
     ms: Math.round(performance.now() - run.started),

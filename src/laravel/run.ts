@@ -19,6 +19,8 @@ export interface GenerateRun {
   /** The OpenAPI version written. */
   openapi: OpenApiVersion;
   patterns: readonly string[];
+  /** What `composer.json` and the lang files add to the document (`x-laravel`). */
+  root: Record<string, unknown>;
   /** Opens the assembly store for a global key (absent without the cache). */
   store?: (globalKey: string) => AssemblyStore;
   /** The assembly store once opened, for its problems. */

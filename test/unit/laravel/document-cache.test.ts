@@ -31,7 +31,16 @@ describe('documentKey: any input that changes, changes the key', () => {
 });
 
 describe('DocumentCache', () => {
-  const meta = { key, warnings: [{ file: 'a.php', message: 'm' }], operations: 1, schemas: 2 };
+  const meta = {
+    key,
+    warnings: [{ file: 'a.php', message: 'm' }],
+    operations: 1,
+    schemas: 2,
+    files: [...files],
+    listed: ['routes/api.php'],
+    missing: ['app/Models/Team.php'],
+    listings: [],
+  };
   const bytes = Buffer.from('{\n  "openapi": "3.0.3"\n}\n');
 
   it('gives the last document back for its key only, from disk and from memory', () => {
