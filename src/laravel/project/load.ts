@@ -110,13 +110,16 @@ export function readFile(
       return { rel, size, mtimeMs, hash, facts: cached };
     }
   }
-  return readContent(rel, readFileSync(absolute, 'utf8'), size, mtimeMs, cache, stats);
+  return readContent(rel, readFileSync(absolute), size, mtimeMs, cache, stats);
 }
 
-/** A file's facts from the cache by its content's hash, else its content to analyse. */
+/**
+ * A file's facts from the cache by its content's hash, else its content to analyse. The bytes
+ * are hashed as read (the hash of a string is its UTF-8's): decoded only to be analysed.
+ */
 function readContent(
   rel: string,
-  content: string,
+  content: string | Buffer,
   size: number,
   mtimeMs: number,
   cache: FactsCache,
@@ -129,7 +132,8 @@ function readContent(
     return { rel, size, mtimeMs, hash, facts: cached };
   }
   stats.analysed += 1;
-  return { rel, size, mtimeMs, hash, content };
+  const text = typeof content === 'string' ? content : content.toString('utf8');
+  return { rel, size, mtimeMs, hash, content: text };
 }
 
 /** Adds a file's facts to the project (in the order files were read) and to the manifest. */

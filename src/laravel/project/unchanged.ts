@@ -69,7 +69,8 @@ function currentHash(
       const hash = cache.unchangedHash(rel, size, mtimeMs);
       if (hash) return hash;
     }
-    return contentHash(readFileSync(absolute, 'utf8'));
+    // As the per-file pass hashes it (`readFile`).
+    return contentHash(readFileSync(absolute));
   } catch {
     return undefined;
   }
