@@ -28,6 +28,8 @@ export interface CacheMemory {
    * opaque here, so that the two caches do not import each other.
    */
   assembly?: { root: string; state: unknown };
+  /** Filled by `DocumentCache` (the last document, a `CachedDocument`); opaque here likewise. */
+  document?: { root: string; state: unknown };
 }
 
 export function createCacheMemory(): CacheMemory {

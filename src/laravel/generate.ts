@@ -7,6 +7,7 @@ import { AssemblyCache } from './assembly-cache.js';
 import { buildDocument } from './build-document.js';
 import { rootExtension } from './emit/laravel-extensions.js';
 import { clearCache, FactsCache, type CacheMemory, type ClearResult } from './cache.js';
+import { DocumentCache, documentKey, type CachedDocument } from './document-cache.js';
 import { readConfig, type ApidocConfig } from './config.js';
 import { readPsr4 } from './php/psr4.js';
 import { OPENAPI_VERSIONS, toOpenApi31, type OpenApiVersion } from './emit/openapi31.js';
@@ -14,6 +15,7 @@ import type { GenerateRun } from './run.js';
 import { projectFiles } from './project/files.js';
 import { isLaravelProject } from './project/laravel.js';
 import { loadProject, type LoadedProject } from './project/load.js';
+import { readSetOf, sameReadSet } from './project/unchanged.js';
 
 export interface GenerateOptions {
   /** Only routes whose URI matches one of these Laravel `Str::is` patterns (`api/users*`). Default: all. */
@@ -85,7 +87,10 @@ export function generateOpenApi(
 
 function generateSync(projectDir: string, options: GenerateOptions): GenerateResult {
   const run = startRun(projectDir, options);
-  const project = loadProject(run.dir, projectFiles(run.dir, run.psr4), {
+  const listed = projectFiles(run.dir, run.psr4);
+  const unchanged = unchangedResult(run, listed);
+  if (unchanged) return unchanged;
+  const project = loadProject(run.dir, listed, {
     cache: run.cache,
     incremental: run.incremental,
     psr4: run.psr4,
@@ -126,7 +131,9 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
     openapi,
     psr4: readPsr4(dir),
     patterns: options.patterns ?? [],
+    root: rootExtension(dir),
   };
+  if (useCache) run.documents = new DocumentCache(config.cacheDir, options.memory);
   if (useCache)
     run.store = (key) =>
       (run.assembly = new AssemblyCache(
@@ -139,11 +146,15 @@ export function startRun(projectDir: string, options: GenerateOptions): Generate
 }
 
 /**
- * The rest of a run once the per-file pass is done: the global assembly, then the result with
- * every warning (cache problems last) and the figures.
+ * The rest of a run once the per-file pass is done: the global assembly (or the last run's
+ * document, when every input is as it was then), then the result with every warning (cache
+ * problems last) and the figures.
  */
 export function finishRun(run: GenerateRun, project: LoadedProject): GenerateResult {
-  const { config, cache } = run;
+  const key = run.documents ? documentKey(project.hashes, inputsOf(run)) : '';
+  const cached = run.documents?.get(key);
+  if (cached) return cachedResult(run, cached, project.files.size, project.stats.analysed);
+  const { config } = run;
   const built = buildDocument({
     files: project.files,
     classes: project.classes,
@@ -151,28 +162,92 @@ export function finishRun(run: GenerateRun, project: LoadedProject): GenerateRes
     patterns: run.patterns,
     ...(run.store ? { store: run.store } : {}),
   });
-  Object.assign(built.document, rootExtension(run.dir));
+  Object.assign(built.document, run.root);
   const document = run.openapi === '3.1' ? toOpenApi31(built.document) : built.document;
-  const problems = [...cache.problems, ...(run.assembly?.problems ?? [])];
-  const cacheProblems = cacheFindings(run, problems);
   const operations = Object.values(document.paths ?? {}).reduce(
     (n, item) => n + Object.keys(item).length,
     0,
   );
+  const schemas = Object.keys(document.components?.schemas ?? {}).length;
+  // Written before the result is made, so that a failure to write it is among its warnings.
+  const bytes = run.documents && Buffer.from(serializeDocument(document, 'json'));
+  const meta = { key, warnings: built.warnings, operations, schemas, ...readSetOf(project) };
+  if (bytes) run.documents!.put(meta, bytes);
   return result(
     {
-      warnings: [...run.configWarnings, ...built.warnings, ...cacheProblems],
+      warnings: [...run.configWarnings, ...built.warnings, ...runProblems(run)],
       config,
-      stats: {
-        files: project.files.size,
-        analysed: project.stats.analysed,
-        operations,
-        schemas: Object.keys(document.components?.schemas ?? {}).length,
-        ms: Math.round(performance.now() - run.started),
-      },
+      stats: stats(run, project.files.size, project.stats.analysed, operations, schemas),
     },
     document,
+    bytes,
   );
+}
+
+/**
+ * The last run's document when the per-file pass would read exactly what that run read (see
+ * `sameReadSet`) and nothing else it was made from changed: without reading any file's facts.
+ */
+export function unchangedResult(
+  run: GenerateRun,
+  listed: readonly string[],
+): GenerateResult | undefined {
+  const last = run.documents?.last();
+  if (!last) return undefined;
+  const { meta } = last;
+  if (meta.key !== documentKey(new Map(meta.files), inputsOf(run))) return undefined;
+  if (!sameReadSet(run.dir, meta, listed, run.cache, run.incremental)) return undefined;
+  return cachedResult(run, last, meta.files.length, 0);
+}
+
+/** What the document depends on besides the files read. */
+function inputsOf(run: GenerateRun): unknown {
+  const { config, patterns, openapi, root, psr4 } = run;
+  return { config, patterns, openapi, root, psr4 };
+}
+
+/** A result from the last run's document. */
+function cachedResult(
+  run: GenerateRun,
+  { meta, bytes }: CachedDocument,
+  files: number,
+  analysed: number,
+): GenerateResult {
+  return result(
+    {
+      warnings: [...run.configWarnings, ...meta.warnings, ...runProblems(run)],
+      config: run.config,
+      stats: stats(run, files, analysed, meta.operations, meta.schemas),
+    },
+    undefined,
+    bytes,
+  );
+}
+
+function stats(
+  run: GenerateRun,
+  files: number,
+  analysed: number,
+  operations: number,
+  schemas: number,
+): Omit<GenerateStats, 'notInferred' | 'deadRoutes'> {
+  return {
+    files,
+    analysed,
+    operations,
+    schemas,
+    ms: Math.round(performance.now() - run.started),
+  };
+}
+
+/** Why a cache could not be written in this run. */
+function runProblems(run: GenerateRun): Finding[] {
+  const problems = [
+    ...run.cache.problems,
+    ...(run.assembly?.problems ?? []),
+    ...(run.documents?.problems ?? []),
+  ];
+  return cacheFindings(run, problems);
 }
 
 /** Why the cache could not be written, each reason once, as findings about its directory. */
@@ -181,21 +256,29 @@ function cacheFindings(run: GenerateRun, problems: readonly string[]): Finding[]
   return [...new Set(problems)].map((message) => ({ file, message }));
 }
 
-/** A result whose text and bytes are made on first use. */
+/**
+ * A result whose text and bytes are made on first use: from the document, or (a cached
+ * document) the document and the text from the bytes.
+ */
 function result(
   given: Omit<GenerateResult, 'document' | 'text' | 'bytes' | 'stats'> & {
     stats: Omit<GenerateStats, 'notInferred' | 'deadRoutes'>;
   },
-  document: OpenApiDocument,
+  document: OpenApiDocument | undefined,
+  written?: Buffer,
 ): GenerateResult {
   const notInferred = given.warnings.filter((w) => w.code === 'response-not-inferred').length;
   const deadRoutes = given.warnings.filter((w) => w.code === 'dead-route').length;
   const fields = { ...given, stats: { ...given.stats, notInferred, deadRoutes } };
   let text: string | undefined;
-  let bytes: Buffer | undefined;
-  const textOf = () => (text ??= serializeDocument(document, 'json'));
+  let bytes = written;
+  let made = document;
+  const textOf = () => (text ??= bytes ? bytes.toString('utf8') : serializeDocument(made!, 'json'));
   return Object.defineProperties(fields as GenerateResult, {
-    document: { value: document, enumerable: true },
+    document: {
+      get: () => (made ??= JSON.parse(textOf()) as OpenApiDocument),
+      enumerable: true,
+    },
     text: { get: textOf, enumerable: true },
     bytes: { get: () => (bytes ??= Buffer.from(textOf())), enumerable: true },
   });

@@ -1,6 +1,7 @@
 import type { Finding } from '../core/errors.js';
 import type { AssemblyCache, AssemblyStore } from './assembly-cache.js';
 import type { FactsCache } from './cache.js';
+import type { DocumentCache } from './document-cache.js';
 import type { ApidocConfig } from './config.js';
 import type { Psr4Root } from './php/psr4.js';
 import type { OpenApiVersion } from './emit/openapi31.js';
@@ -18,8 +19,12 @@ export interface GenerateRun {
   /** The OpenAPI version written. */
   openapi: OpenApiVersion;
   patterns: readonly string[];
+  /** What `composer.json` and the lang files add to the document (`x-laravel`). */
+  root: Record<string, unknown>;
   /** Opens the assembly store for a global key (absent without the cache). */
   store?: (globalKey: string) => AssemblyStore;
   /** The assembly store once opened, for its problems. */
   assembly?: AssemblyCache;
+  /** The last run's document (absent without the cache). */
+  documents?: DocumentCache;
 }

@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { UserError } from '../../core/errors.js';
-import { finishRun, startRun, type GenerateOptions, type GenerateResult } from '../generate.js';
+import {
+  finishRun,
+  startRun,
+  unchangedResult,
+  type GenerateOptions,
+  type GenerateResult,
+} from '../generate.js';
 import { projectFiles } from '../project/files.js';
 import { DEFAULT_CHUNK_SIZE } from './defaults.js';
 import { loadProjectInChunks, type TaskInfo } from './load.js';
@@ -48,9 +54,12 @@ export async function generateOpenApiOptimized(
   const chunkSize = positive(options.chunkSize ?? DEFAULT_CHUNK_SIZE, 'chunkSize');
   const run = startRun(projectDir, options);
   const parallel: ParallelStats = { workers, threads: 0, chunkSize, tasks: 0, recovered: [] };
+  const listed = projectFiles(run.dir, run.psr4);
+  const unchanged = unchangedResult(run, listed);
+  if (unchanged) return withParallel(unchanged, parallel);
   const crew = workers === 1 ? inThread() : workerPool(workers - 1);
   try {
-    const project = await loadProjectInChunks(run.dir, projectFiles(run.dir, run.psr4), {
+    const project = await loadProjectInChunks(run.dir, listed, {
       cache: run.cache,
       incremental: run.incremental,
       psr4: run.psr4,
@@ -65,10 +74,15 @@ export async function generateOpenApiOptimized(
     });
     const result = finishRun(run, project);
     parallel.threads = crew.started();
-    return { ...result, stats: { ...result.stats, parallel } };
+    return withParallel(result, parallel);
   } finally {
     await crew.close();
   }
+}
+
+/** The result with the figures of the threads (its document, text and bytes still made on first use). */
+function withParallel(result: GenerateResult, parallel: ParallelStats): OptimizedResult {
+  return Object.assign(result, { stats: { ...result.stats, parallel } });
 }
 
 function positive(value: number, name: string): number {

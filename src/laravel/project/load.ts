@@ -21,6 +21,17 @@ export interface LoadedProject {
   listed: readonly string[];
   classes: ClassIndex;
   stats: CacheStats;
+  /** What the search for more files found missing, with which a later run can tell it would find the same. */
+  probes: Probes;
+}
+
+/**
+ * What finding files through PSR-4 and `require`s looked at besides the files it read: paths
+ * found missing, and the folders listed for `glob()` patterns (`null` when unreadable).
+ */
+export interface Probes {
+  missing: Set<string>;
+  listings: Map<string, string[] | null>;
 }
 
 export interface LoadOptions {
@@ -75,6 +86,7 @@ export function emptyProject(dir: string, listed: readonly string[]): LoadedProj
     listed,
     classes: new ClassIndex(files),
     stats: { hits: 0, analysed: 0 },
+    probes: { missing: new Set(), listings: new Map() },
   };
 }
 
@@ -98,13 +110,16 @@ export function readFile(
       return { rel, size, mtimeMs, hash, facts: cached };
     }
   }
-  return readContent(rel, readFileSync(absolute, 'utf8'), size, mtimeMs, cache, stats);
+  return readContent(rel, readFileSync(absolute), size, mtimeMs, cache, stats);
 }
 
-/** A file's facts from the cache by its content's hash, else its content to analyse. */
+/**
+ * A file's facts from the cache by its content's hash, else its content to analyse. The bytes
+ * are hashed as read (the hash of a string is its UTF-8's): decoded only to be analysed.
+ */
 function readContent(
   rel: string,
-  content: string,
+  content: string | Buffer,
   size: number,
   mtimeMs: number,
   cache: FactsCache,
@@ -117,7 +132,8 @@ function readContent(
     return { rel, size, mtimeMs, hash, facts: cached };
   }
   stats.analysed += 1;
-  return { rel, size, mtimeMs, hash, content };
+  const text = typeof content === 'string' ? content : content.toString('utf8');
+  return { rel, size, mtimeMs, hash, content: text };
 }
 
 /** Adds a file's facts to the project (in the order files were read) and to the manifest. */
@@ -142,30 +158,40 @@ export function nextRound(
   round: readonly string[],
   psr4: readonly Psr4Root[],
 ): string[] {
-  const { dir, files } = project;
+  const { dir, files, probes } = project;
   const index = new ClassIndex(files);
   const names = new Set(round.flatMap((rel) => files.get(rel)?.references ?? []));
   const out = new Set<string>();
+  const exists = (rel: string) => {
+    const found = existsSync(path.join(dir, rel));
+    if (!found) probes.missing.add(rel);
+    return found;
+  };
   for (const rel of round)
-    for (const file of requiredFiles(dir, rel, files.get(rel)?.includes ?? []))
+    for (const file of requiredFiles(dir, rel, files.get(rel)?.includes ?? [], exists, probes))
       if (!files.has(file)) out.add(file);
   for (const name of [...names].sort()) {
     if (index.has(name)) continue;
     const file =
-      classFileCandidates(psr4, name).find(
-        (rel) => !files.has(rel) && existsSync(path.join(dir, rel)),
-      ) ?? stubFileOf(name);
+      classFileCandidates(psr4, name).find((rel) => !files.has(rel) && exists(rel)) ??
+      stubFileOf(name);
     if (file && !files.has(file)) out.add(file);
   }
   return [...out].sort();
 }
 
 /** Project-relative `.php` files that exist for a file's `includes` (patterns expanded). */
-function requiredFiles(dir: string, from: string, includes: readonly string[]): string[] {
+function requiredFiles(
+  dir: string,
+  from: string,
+  includes: readonly string[],
+  exists: (rel: string) => boolean,
+  probes: Probes,
+): string[] {
   return includes.flatMap((written) => {
     const target = resolvePhpPath(written, from);
     if (!target || !target.endsWith('.php')) return [];
-    if (!target.includes('*')) return existsSync(path.join(dir, target)) ? [target] : [];
+    if (!target.includes('*')) return exists(target) ? [target] : [];
     const folder = path.posix.dirname(target);
     if (folder.includes('*')) return [];
     const pattern = new RegExp(
@@ -175,15 +201,21 @@ function requiredFiles(dir: string, from: string, includes: readonly string[]): 
         .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
         .join('[^/]*')}$`,
     );
-    try {
-      return readdirSync(path.join(dir, folder))
-        .filter((name) => pattern.test(name))
-        .sort()
-        .map((name) => (folder === '.' ? name : `${folder}/${name}`));
-    } catch {
-      return [];
-    }
+    const names = listing(dir, folder);
+    probes.listings.set(folder, names);
+    return (names ?? [])
+      .filter((name) => pattern.test(name))
+      .map((name) => (folder === '.' ? name : `${folder}/${name}`));
   });
+}
+
+/** A folder's entries, sorted; null when it cannot be read. */
+export function listing(dir: string, folder: string): string[] | null {
+  try {
+    return readdirSync(path.join(dir, folder)).sort();
+  } catch {
+    return null;
+  }
 }
 
 /** Writes the cache and indexes the classes once every file is in. */
