@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Finding } from '../core/errors.js';
 import { NAMESPACE, tryWrite, type CacheMemory } from './cache.js';
 import { contentHash } from './hash.js';
@@ -88,5 +89,20 @@ export class DocumentCache {
  */
 export function documentKey(hashes: ReadonlyMap<string, string>, rest: unknown): string {
   const files = [...hashes].sort(([a], [b]) => (a < b ? -1 : 1));
-  return contentHash(JSON.stringify([DOCUMENT_VERSION, rest, files]));
+  return contentHash(JSON.stringify([DOCUMENT_VERSION, BUILD, rest, files]));
+}
+
+/**
+ * The generator's build, as the file of this code says it (its size and time): a document
+ * written by another build of the same version (a development build, a reinstall) is made anew.
+ */
+const BUILD = buildOf(import.meta.url);
+
+function buildOf(url: string): string {
+  try {
+    const stat = statSync(fileURLToPath(url));
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return '';
+  }
 }
