@@ -83,6 +83,7 @@ export class SchemaEmitter {
       case 'schema':
         return type.schema;
       case 'builder':
+      case 'rule':
       case 'fn':
       case 'never':
       case 'unknown':

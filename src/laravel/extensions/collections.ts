@@ -15,6 +15,7 @@ import {
   type Type,
 } from '../infer/type.js';
 import { attribute } from './eloquent.js';
+import { ARRAY_UNION } from '../ir/types.js';
 
 /**
  * Laravel's collections (`collect()`, `Collection` methods) and PHP's array functions: what
@@ -224,8 +225,31 @@ export const COLLECTION_METHODS: Record<string, MethodRule> = {
   pipe: (r, args, ctx) => (args[0] ? ctx.infer.invoke(args[0], [r], ctx.frame) : undefined),
 };
 
-/** `array_merge($a, $b, ...)`: keyed arrays merge their fields, lists concatenate. */
+/**
+ * `array_merge($a, $b, ...)`: keyed arrays merge their fields, lists concatenate. An argument
+ * that is one of several arrays (keys a loop may add) is merged as each of them, the results
+ * joined: PHP merges whichever one it is.
+ */
 export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
+  const choices = args.map((a) => members(a));
+  const combinations = choices.reduce((n, c) => n * c.length, 1);
+  if (combinations > 1 && combinations <= MAX_COMBINATIONS && choices.flat().every(isArray))
+    return union(
+      choices
+        .reduce<Type[][]>((acc, c) => acc.flatMap((prefix) => c.map((t) => [...prefix, t])), [[]])
+        .map((parts) => mergeArrays(parts, ctx)),
+    );
+  return mergeArrays(args, ctx);
+}
+
+/** Beyond this many ways to merge, the arguments are merged as they are. */
+const MAX_COMBINATIONS = 8;
+
+function isArray(t: Type): boolean {
+  return t.kind === 'shape' || t.kind === 'list' || t.kind === 'map';
+}
+
+function mergeArrays(args: readonly Type[], ctx: Ctx): Type {
   const parts = args.map((a) => collectOrSelf(a, ctx));
   if (parts.every((p) => p.kind === 'shape')) {
     const fields = new Map<string, Extract<Type, { kind: 'shape' }>['fields'][number]>();
@@ -238,8 +262,30 @@ export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
     shapes.length > 0 &&
     parts.every((p) => p.kind === 'shape' || p.kind === 'map' || p.kind === 'unknown')
   )
-    return arrayMerge(shapes, ctx);
+    return mergeArrays(shapes, ctx);
   return { kind: 'map', values: union(parts.map(items)) };
+}
+
+/** `$a + $b` (see `ARRAY_UNION`): the left's keys first and winning, then the right's others. */
+function arrayUnion(args: readonly Type[], ctx: Ctx): Type {
+  const [left, right] = args;
+  if (!left || !right) return left ?? unknown('array union');
+  const merged = arrayMerge([right, left], ctx);
+  if (merged.kind !== 'shape' || left.kind !== 'shape') return merged;
+  const first = new Set(left.fields.map((f) => f.key));
+  return {
+    ...merged,
+    fields: [
+      ...merged.fields
+        .filter((f) => first.has(f.key))
+        .sort(
+          (a, b) =>
+            left.fields.findIndex((f) => f.key === a.key) -
+            left.fields.findIndex((f) => f.key === b.key),
+        ),
+      ...merged.fields.filter((f) => !first.has(f.key)),
+    ],
+  };
 }
 
 function collectOrSelf(t: Type, ctx: Ctx): Type {
@@ -258,6 +304,7 @@ const FUNCTIONS: Extension['functions'] = {
   array_merge: arrayMerge,
   array_merge_recursive: arrayMerge,
   array_replace: arrayMerge,
+  [ARRAY_UNION]: arrayUnion,
   array_values: (args) => (args[0] ? listOf(items(args[0])) : undefined),
   array_keys: () => listOf(STRING),
   array_map: (args, ctx) =>

@@ -16,6 +16,7 @@ import {
   type Type,
 } from '../infer/type.js';
 import { defaultType } from '../infer/declared.js';
+import { implode, printf } from '../infer/strings.js';
 import { REQUEST, AUTH_FACTORY, TAP_PROXY, URI, carbon, returns } from './common.js';
 
 /** `config('app.name')`: the value in the project's config files, typed. */
@@ -28,17 +29,30 @@ function configType(value: PhpValue | undefined, ctx: Ctx): Type {
     value.callee === 'env'
   ) {
     const fallback = value.args[1];
-    return isScalar(fallback) ? defaultType(fallback) : STRING;
+    return isScalar(fallback) ? setting(fallback) : STRING;
   }
   // `env('X') ?: '4.3.11'`, `env('X', 1) ? 'a' : 'b'`: either branch.
   if (typeof value === 'object' && value !== null && value.kind === 'unknown') {
     const late = value.late;
+    if (late?.kind === 'cast') return configType(late.value, ctx);
     return late?.kind === 'cond'
       ? union([configType(late.then, ctx), configType(late.else, ctx)])
       : unknown('config');
   }
   // A setting is the type of its value, not that value: another install sets another.
-  return isScalar(value) ? defaultType(value) : valueType(value, ctx.infer);
+  return isScalar(value) ? setting(value) : valueType(value, ctx.infer);
+}
+
+/** A scalar setting: its type, with the value the project writes (see `written`). */
+function setting(value: string | number | boolean): Type {
+  const type = defaultType(value);
+  const written = typeof value === 'boolean' ? (value ? '1' : '') : String(value);
+  return type.kind === 'scalar' ? { ...type, written } : type;
+}
+
+/** A literal's type (`1` → integer), anything else as it is. */
+function widened(type: Type): Type {
+  return type.kind === 'literal' ? defaultType(type.value) : type;
 }
 
 function isScalar(value: PhpValue | undefined): value is string | number | boolean {
@@ -102,7 +116,7 @@ const FUNCTIONS: Record<string, FunctionRule> = {
       ? { kind: 'map', values: unknown() }
       : unknown('json_decode'),
   serialize: returns(STRING),
-  sprintf: returns(STRING),
+  sprintf: ([format, ...args]) => (format ? printf(format, args) : STRING),
   vsprintf: returns(STRING),
   number_format: returns(STRING),
   money_format: returns(STRING),
@@ -121,8 +135,8 @@ const FUNCTIONS: Record<string, FunctionRule> = {
   str_repeat: returns(STRING),
   substr: returns(STRING),
   mb_substr: returns(STRING),
-  implode: returns(STRING),
-  join: returns(STRING),
+  implode: ([glue, pieces]) => (glue && pieces ? implode(glue, pieces) : STRING),
+  join: ([glue, pieces]) => (glue && pieces ? implode(glue, pieces) : STRING),
   explode: () => listOf(STRING),
   str_split: () => listOf(STRING),
   md5: returns(STRING),
@@ -165,8 +179,9 @@ const FUNCTIONS: Record<string, FunctionRule> = {
   floor: returns(NUMBER),
   ceil: returns(NUMBER),
   abs: (args) => args[0] ?? NUMBER,
-  max: (args) => (args.length > 0 ? union(args) : NUMBER),
-  min: (args) => (args.length > 0 ? union(args) : NUMBER),
+  // One of the arguments, which one known only at run time: of their types, not their values.
+  max: (args) => (args.length > 0 ? union(args.map(widened)) : NUMBER),
+  min: (args) => (args.length > 0 ? union(args.map(widened)) : NUMBER),
   pow: returns(NUMBER),
   sqrt: returns(NUMBER),
   is_null: returns(BOOLEAN),

@@ -8,6 +8,7 @@ import { facades } from './facades.js';
 import { functions } from './functions.js';
 import { jobs } from './jobs.js';
 import { requests } from './requests.js';
+import { validation } from './validation.js';
 import { values } from './values.js';
 import { paginators } from './paginators.js';
 import { presenters } from './presenters.js';
@@ -30,4 +31,5 @@ export const EXTENSIONS: readonly Extension[] = [
   data,
   presenters,
   jobs,
+  validation,
 ];

@@ -131,7 +131,11 @@ export const requests: Extension = {
           (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx),
         ]),
       ),
-      properties: (r, name) => inputField(r, { kind: 'literal', value: name }),
+      // `$request->email` is an input, unless the class declares the property (`$this->rules`).
+      properties: (r, name, ctx) =>
+        r.kind === 'object' && ctx.infer.world.classes.property(r.class, name) !== undefined
+          ? undefined
+          : inputField(r, { kind: 'literal', value: name }),
     },
     {
       classes: [

@@ -50,7 +50,7 @@ export interface Ctx {
   infer: Infer;
   frame: Frame;
   named?: Named;
-  /** For a `*` rule: the method called. */
+  /** The method called (for a static rule, and for a `*` rule, whose name it does not say). */
   method?: string;
 }
 
@@ -67,6 +67,7 @@ export interface ClassRules {
   /** Fully qualified; a global alias of the same short name (`Response`, `Auth`) matches too. */
   classes: readonly string[];
   methods?: Record<string, MethodRule>;
+  /** Static calls by name; `*` for any name the table does not list. */
   statics?: Record<string, StaticRule>;
   construct?: (className: string, args: Type[], ctx: Ctx) => Type | undefined;
   properties?: PropertyRule;

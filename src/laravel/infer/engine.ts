@@ -65,6 +65,22 @@ export class TypeEngine implements Engine {
     return this.typedReturns(frame, found.facts.body.returns);
   }
 
+  /**
+   * What a method gives called without arguments on an instance of a class (a FormRequest's
+   * `rules()`, `validationData()`), `$this` that instance; undefined without a body to read.
+   */
+  instanceCall(className: string, method: string): Type | undefined {
+    const found = this.world.classes.method(className, method);
+    if (!found?.facts.body) return undefined;
+    const self = this.instance(className);
+    const frame = frameOf(found.facts.body, {
+      this: self,
+      static: className,
+      file: found.owner.file,
+    });
+    return this.call(self, method, [], frame);
+  }
+
   /** What a route closure returns. */
   closureReturns(
     body: Body,
@@ -256,7 +272,10 @@ export class TypeEngine implements Engine {
     const found = this.world.classes.method(className, method);
     if (!found)
       for (const rules of this.classRules(className)) {
-        const ruled = rules.statics?.[method]?.(className, args, ctx);
+        const ruled = (rules.statics?.[method] ?? rules.statics?.['*'])?.(className, args, {
+          ...ctx,
+          method,
+        });
         if (ruled) return ruled;
       }
     if (found) {

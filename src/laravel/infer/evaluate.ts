@@ -5,6 +5,7 @@ import type { Frame } from './frame.js';
 import { attributesShape, classOf, valueType } from './support.js';
 import { typeOfLiteral } from './declared.js';
 import { satisfies } from './guards.js';
+import { arithmetic, concatenation } from './strings.js';
 import {
   BOOLEAN,
   INTEGER,
@@ -152,6 +153,10 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       return { kind: 'fn', expr, frame };
     case 'union':
       return union(expr.of.map((e) => evaluate(engine, e, frame)));
+    case 'concat':
+      return concatenation(argTypes(engine, expr.parts, frame));
+    case 'arith':
+      return arithmetic(expr.op, argTypes(engine, expr.args, frame));
     case 'scalar':
       return { kind: 'scalar', type: expr.type };
     case 'cast':

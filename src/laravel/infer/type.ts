@@ -14,6 +14,13 @@ export type Type =
       pattern?: string;
       /** A string holding this value's JSON (`json_encode($data)`), which a response sends as is. */
       json?: Type;
+      /**
+       * The value as the project writes it, where another install or request may differ: a
+       * setting's value in the config files, a string built with parts known only at run time
+       * (in braces: `exists:teams,id,{$user->id}`). A validation rule reads it; a response
+       * documents the type alone.
+       */
+      written?: string;
     }
   | { kind: 'literal'; value: string | number | boolean }
   | { kind: 'null' }
@@ -73,6 +80,12 @@ export type Type =
   | { kind: 'file'; media?: string }
   /** An instance of any other class, with what the engine learnt of it. */
   | { kind: 'object'; class: string; args?: Type[]; state?: Record<string, Type> }
+  /**
+   * A validation rule object of Laravel's, as written (`Rule::in([...])`, `new Enum(X::class)`,
+   * `Password::min(8)->mixedCase()`): `callee` is `Class::method`, `Class::new` for `new`. The
+   * rule layer (`rules/`) reads what it stands for.
+   */
+  | { kind: 'rule'; callee: string; args: Type[]; named?: Named; chain?: RuleCall[] }
   /** `Foo::class`: a class name, which `new $name` instantiates. */
   | { kind: 'class'; class: string }
   /** A closure, evaluated when called (`->map(fn ($x) => ...)`). */
@@ -87,6 +100,14 @@ export type Type =
   /** The end of a path that never returns (`abort()`, `throw`). */
   | { kind: 'never' }
   | { kind: 'unknown'; reason?: string };
+
+/** A method chained on a rule object (`->ignore($id)`). */
+export interface RuleCall {
+  method: string;
+  args: Type[];
+}
+
+type Named = Record<string, Type>;
 
 export type ScalarName = 'string' | 'integer' | 'number' | 'boolean';
 export type Created = 'yes' | 'maybe' | 'new';
@@ -263,7 +284,7 @@ function structure(t: Type): string {
   const list = (xs: readonly string[] | undefined) => (xs ? xs.join(',') : '');
   switch (t.kind) {
     case 'scalar':
-      return `s:${t.type}:${t.format ?? ''}:${t.pattern ?? ''}${t.json ? `:${typeKey(t.json)}` : ''}`;
+      return `s:${t.type}:${t.format ?? ''}:${t.pattern ?? ''}${t.json ? `:${typeKey(t.json)}` : ''}${t.written === undefined ? '' : `:w${JSON.stringify(t.written)}`}`;
     case 'literal':
       return `l:${JSON.stringify(t.value)}`;
     case 'null':
@@ -312,6 +333,8 @@ function structure(t: Type): string {
       return `+${t.optional ? '?' : ''}${typeKey(t.type)}`;
     case 'schema':
       return `S:${schemaKey(t.schema)}`;
+    case 'rule':
+      return `Q:${t.callee}(${t.args.map(typeKey).join(',')})${t.named ? namedKey(t.named) : ''}${(t.chain ?? []).map((c) => `->${c.method}(${c.args.map(typeKey).join(',')})`).join('')}`;
   }
 }
 
@@ -327,6 +350,12 @@ export function stringValues(type: Type): string[] | undefined {
     out.push(t.value);
   }
   return out;
+}
+
+function namedKey(named: Named): string {
+  return `{${Object.entries(named)
+    .map(([k, v]) => `${k}:${typeKey(v)}`)
+    .join(',')}}`;
 }
 
 function fieldsKey(fields: readonly Field[] | undefined): string {

@@ -472,6 +472,10 @@ function expression(
     assign(node, scope, doc);
     return;
   }
+  // `$count++`: a count now, whatever it started as.
+  const counted = node.kind === 'post' || node.kind === 'pre' ? child(node, 'what') : undefined;
+  if (counted?.kind === 'variable' && typeof counted.name === 'string' && counted.name !== 'this')
+    define(scope, counted.name, { kind: 'scalar', type: 'integer' });
   if (node.kind === 'call') {
     effects(node, scope);
     // A closure passed by reference its locals (`DB::transaction(function () use (&$user) {...})`)
@@ -593,8 +597,12 @@ function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }
   const operator = String(node.operator ?? '=');
   let value = transcribe(rightNode, scope);
   if (left.kind === 'variable' && typeof left.name === 'string' && left.name !== 'this') {
-    if (operator === '.=') value = { kind: 'scalar', type: 'string' };
-    else if (operator === '??=') {
+    if (operator === '.=') {
+      const before = localValue(scope, left.name);
+      value = before
+        ? { kind: 'concat', parts: [before, value] }
+        : { kind: 'scalar', type: 'string' };
+    } else if (operator === '??=') {
       const before = localValue(scope, left.name);
       value = before ? { kind: 'union', of: [before, value] } : value;
     } else if (operator !== '=') value = { kind: 'scalar', type: 'number' };

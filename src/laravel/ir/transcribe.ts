@@ -3,7 +3,7 @@ import { classOfNameNode, resolveFunctionName } from '../php/names.js';
 import { describeNode } from '../php/source.js';
 import { PHP_CONSTANTS } from '../php/evaluate.js';
 import { localValue, type Scope } from './scope.js';
-import type { ArrayItem, Expr } from './types.js';
+import { ARITHMETIC, ARRAY_UNION, type ArrayItem, type Expr } from './types.js';
 
 type Transcriber = (node: Node, scope: Scope) => Expr;
 
@@ -129,14 +129,36 @@ function numeric(value: Expr): Expr {
 }
 
 function encapsed(node: Node, scope: Scope): Expr {
-  let out = '';
-  for (const part of children(node, 'value')) {
-    const value = transcribe(child(part, 'expression'), scope);
-    if (value.kind !== 'value' || value.value === null || typeof value.value === 'boolean')
-      return scalar('string');
-    out += String(value.value);
+  return concat(
+    children(node, 'value').map((part) => transcribe(child(part, 'expression'), scope)),
+  );
+}
+
+/**
+ * A string made of parts: one literal when every part is one, else the parts (nested
+ * concatenations flattened), which the engine folds once constants and settings are known.
+ */
+function concat(parts: Expr[]): Expr {
+  const joined: Expr[] = [];
+  for (const part of parts.flatMap((p) => (p.kind === 'concat' ? p.parts : [p]))) {
+    const last = joined[joined.length - 1];
+    const text = textOf(part);
+    const before = last && textOf(last);
+    if (text !== undefined && before !== undefined)
+      joined[joined.length - 1] = { kind: 'value', value: before + text };
+    else joined.push(part);
   }
-  return { kind: 'value', value: out };
+  if (joined.length === 0) return { kind: 'value', value: '' };
+  return joined.length === 1 && joined[0]!.kind === 'value'
+    ? joined[0]!
+    : { kind: 'concat', parts: joined };
+}
+
+/** A literal string or number part, as it prints. */
+function textOf(e: Expr): string | undefined {
+  return e.kind === 'value' && (typeof e.value === 'string' || typeof e.value === 'number')
+    ? String(e.value)
+    : undefined;
 }
 
 function array(node: Node, scope: Scope): Expr {
@@ -160,31 +182,15 @@ function binary(node: Node, scope: Scope): Expr {
   const right = () => transcribe(child(node, 'right'), scope);
   if (type === '??') return union([{ kind: 'notnull', of: left() }, right()]);
   if (type === '?:') return union([left(), right()]);
-  if (type === '.') {
-    const [a, b] = [left(), right()];
-    const text = (e: Expr) =>
-      e.kind === 'value' && (typeof e.value === 'string' || typeof e.value === 'number');
-    return text(a) && text(b)
-      ? {
-          kind: 'value',
-          value: `${String((a as { value: unknown }).value)}${String((b as { value: unknown }).value)}`,
-        }
-      : scalar('string');
-  }
+  if (type === '.') return concat([left(), right()]);
   if (COMPARISONS.has(type)) return scalar('boolean');
   if (type === '+') {
     const [a, b] = [left(), right()];
     if (a.kind === 'array' || b.kind === 'array')
-      return { kind: 'func', name: 'array_replace', args: [b, a] };
-    if (
-      a.kind === 'value' &&
-      b.kind === 'value' &&
-      typeof a.value === 'number' &&
-      typeof b.value === 'number'
-    )
-      return { kind: 'value', value: a.value + b.value };
-    return scalar('number');
+      return { kind: 'func', name: ARRAY_UNION, args: [a, b] };
+    return arithmetic('+', a, b);
   }
+  if (type === '-' || type === '*' || type === '/') return arithmetic(type, left(), right());
   if (
     type === '%' ||
     type === '<<' ||
@@ -195,6 +201,18 @@ function binary(node: Node, scope: Scope): Expr {
   )
     return scalar('integer');
   return scalar('number');
+}
+
+/** `$a * 2`: a number, folded here when both are literal, else once the parts are known. */
+function arithmetic(op: '+' | '-' | '*' | '/', a: Expr, b: Expr): Expr {
+  if (
+    a.kind === 'value' &&
+    b.kind === 'value' &&
+    typeof a.value === 'number' &&
+    typeof b.value === 'number'
+  )
+    return { kind: 'value', value: ARITHMETIC[op](a.value, b.value) };
+  return { kind: 'arith', op, args: [a, b] };
 }
 
 function variable(node: Node, scope: Scope): Expr {

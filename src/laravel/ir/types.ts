@@ -63,7 +63,14 @@ export type Expr =
   | { kind: 'fn'; params: FnParam[]; returns: Ret[] }
   /** One of several values (branches, `?:`, `??`, `match`, a variable assigned in an `if`). */
   | { kind: 'union'; of: Expr[] }
-  /** A value whose type alone is known: `'a' . $b` is a string, `$a > 1` a boolean. */
+  /**
+   * A string made of parts (`'max:' . self::MAX`, `"items.{$key}"`), some known only once the
+   * project is (a constant, a setting) or at run time.
+   */
+  | { kind: 'concat'; parts: Expr[] }
+  /** `$a * 2`: a number, known once its operands are (a setting, a constant). */
+  | { kind: 'arith'; op: keyof typeof ARITHMETIC; args: [Expr, Expr] }
+  /** A value whose type alone is known: `$a > 1` is a boolean. */
   | { kind: 'scalar'; type: 'string' | 'integer' | 'number' | 'boolean' }
   /** `(int) $x`, `(array) $x`, ... */
   | { kind: 'cast'; type: 'int' | 'float' | 'string' | 'bool' | 'array' | 'object'; of: Expr }
@@ -91,6 +98,20 @@ export type Expr =
   /** A value with a type declared in a docblock (`/** @var User $admin *\/`). */
   | { kind: 'doc'; type: DocType; value: Expr }
   | { kind: 'unknown'; source?: string };
+
+/**
+ * `$a + $b` on arrays, as a call of its own: PHP's union keeps the left's keys (and their
+ * order) and adds the right's others, which no PHP function does. A name no function has.
+ */
+export const ARRAY_UNION = '+';
+
+/** The arithmetic a value is computed with, folded when its operands are known. */
+export const ARITHMETIC = {
+  '+': (a: number, b: number) => a + b,
+  '-': (a: number, b: number) => a - b,
+  '*': (a: number, b: number) => a * b,
+  '/': (a: number, b: number) => a / b,
+};
 
 export interface ArrayItem {
   key?: Expr;

@@ -44,6 +44,10 @@ function show(e: Expr | undefined, body: Body): string {
       return s(body.defs[e.id]!);
     case 'union':
       return `(${e.of.map(s).join(' | ')})`;
+    case 'arith':
+      return `(${s(e.args[0])} ${e.op} ${s(e.args[1])})`;
+    case 'concat':
+      return `(${e.parts.map(s).join(' . ')})`;
     case 'scalar':
       return e.type;
     case 'effect':
@@ -90,6 +94,17 @@ const returnsOf = (code: string, params?: string) => {
 describe('ir: what each return yields, locals followed', () => {
   it.each<[string, string, string[], string?]>([
     ['a literal', "return ['a' => 1];", ['["a" => 1]']],
+    [
+      'a string built of parts, literal parts joined',
+      "return 'max:' . self::MAX . '|min:' . '1' . \"|in:{$x}\";",
+      ['("max:" . App\\C::MAX . "|min:1|in:" . $x)'],
+    ],
+    [
+      '`.=` adds a part',
+      "$r = 'required';\n$r .= '|max:' . $x;\nreturn $r;",
+      ['("required" . ("|max:" . $x))'],
+    ],
+    ['`$n++`: a count, not the literal it started as', '$n = 0;\n$n++;\nreturn $n;', ['integer']],
     ['a local', '$p = Post::find(1);\nreturn $p;', ['App\\Models\\Post::find(1)']],
     [
       'the definitions that reach the return, after branches',

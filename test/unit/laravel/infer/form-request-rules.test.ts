@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { analyseFile } from '../../../../src/laravel/facts/analyse-file.js';
+import type { FileFacts } from '../../../../src/laravel/facts/types.js';
+import { TypeEngine } from '../../../../src/laravel/infer/engine.js';
+import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
+import type { PhpValue } from '../../../../src/laravel/php/value.js';
+import { arrayRecord } from '../../../../src/laravel/php/value.js';
+import { ClassIndex } from '../../../../src/laravel/project/classes.js';
+import { parseRules } from '../../../../src/laravel/rules/parse.js';
+import { ruleValue } from '../../../../src/laravel/rules/from-type.js';
+
+/** `StoreThing::rules()` as the engine computes it, field by field, each as its parsed rules. */
+function rulesOf(body: string, config: Record<string, PhpValue> = {}): Record<string, string[]> {
+  const source = `<?php
+namespace App\\Http\\Requests;
+use Illuminate\\Foundation\\Http\\FormRequest;
+use Illuminate\\Validation\\Rule;
+use Illuminate\\Validation\\Rules\\Enum;
+use Illuminate\\Validation\\Rules\\Password;
+class StoreThing extends FormRequest {
+    private const MAX = 255;
+${body}
+}`;
+  const files = new Map<string, FileFacts>([
+    ['app/Http/Requests/StoreThing.php', analyseFile(source, 'app/Http/Requests/StoreThing.php')],
+  ]);
+  const classes = new ClassIndex(files);
+  const engine = new TypeEngine({
+    classes,
+    models: new ModelCatalog(classes, { get: () => undefined }),
+    macros: [],
+    configValue: (key) => config[key],
+    resourceModel: () => undefined,
+  });
+  const type = engine.instanceCall('App\\Http\\Requests\\StoreThing', 'rules');
+  const record = arrayRecord(type ? ruleValue(type) : null);
+  return Object.fromEntries(
+    Object.entries(record).map(([field, rule]) => [
+      field,
+      parseRules(rule).map((r) => [r.name, ...r.args].join(':')),
+    ]),
+  );
+}
+
+describe("a FormRequest's rules() through the type engine", () => {
+  it.each<[string, string, Record<string, string[]>, Record<string, PhpValue>?]>([
+    [
+      'strings built with a constant and a setting',
+      "public function rules() { return ['name' => 'required|string|max:' . self::MAX, 'size' => 'integer|max:' . config('things.max')]; }",
+      { name: ['required', 'string', 'max:255'], size: ['integer', 'max:40'] },
+      { 'things.max': 40 },
+    ],
+    [
+      'rule objects: Rule::in, Rule::unique()->ignore(), new Enum, Password::min()->mixedCase()',
+      `public function rules() { return [
+        'kind' => ['required', Rule::in(['a', 'b'])],
+        'email' => [Rule::unique('users')->ignore($this->user()->id)],
+        'status' => [new Enum(\\App\\Status::class)],
+        'password' => Password::min(8)->mixedCase(),
+      ]; }`,
+      {
+        kind: ['required', 'in:a:b'],
+        email: ['unique:users'],
+        status: ['enum:App\\Status'],
+        password: ['password:min=8:mixed_case'],
+      },
+    ],
+    [
+      "a key an if adds, a helper's rules merged, the class's property",
+      `protected $extra = ['note' => 'string'];
+    public function rules() {
+        $rules = array_merge(['name' => 'required'], $this->extra);
+        if ($this->isMethod('PUT')) { $rules['id'] = 'integer'; }
+        return $rules;
+    }`,
+      { name: ['required'], note: ['string'], id: ['integer'] },
+    ],
+    [
+      'implode and sprintf of known values',
+      "public function rules() { return ['kind' => sprintf('in:%s', implode(',', ['a', 'b']))]; }",
+      { kind: ['in:a:b'] },
+    ],
+  ])('%s', (_name, body, want, config) => {
+    expect(rulesOf(body, config)).toEqual(want);
+  });
+});
