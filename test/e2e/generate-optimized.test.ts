@@ -241,5 +241,5 @@ describe('generate:optimized and the cache', () => {
     const whole = await generate('generate:optimized', project, ['--workers=2', '--incremental']);
     expect(whole.run.stdout).toMatch(/, 1 analysed, 2 workers, 1 task\)/);
     expect(whole.document).toBe((await generate('generate', project, ['--no-cache'])).document);
-  });
+  }, 90_000); // seven runs of the CLI, three with worker threads
 });
