@@ -139,20 +139,23 @@ export class ClassIndex {
    */
   ancestors(name: string): string[] {
     const out: string[] = [];
-    const own = this.lookup(name);
-    let current = own?.facts.extends;
-    const traits = [...(own?.facts.traits ?? [])];
+    let current = this.lookup(name)?.facts.extends;
     while (current && !out.includes(current)) {
       out.push(current);
-      const parent = this.lookup(current);
-      traits.push(...(parent?.facts.traits ?? []));
-      current = parent?.facts.extends ?? FRAMEWORK_PARENTS[current];
-      // Past a package's class (not one of Laravel's, which the project knows by name).
-      const last = out.at(-1)!;
-      if (!parent && !current && !last.startsWith('Illuminate\\') && usesEloquent(traits))
-        if (inModels(name) || inModels(last)) current = ELOQUENT_MODEL;
+      current = this.lookup(current)?.facts.extends ?? FRAMEWORK_PARENTS[current];
     }
+    if (this.extendsPackageModel(name, out)) out.push(ELOQUENT_MODEL);
     return out;
+  }
+
+  /** See `ancestors()`: the line ends at a package's class, and the rest says it is a model. */
+  private extendsPackageModel(name: string, line: readonly string[]): boolean {
+    const last = line.at(-1);
+    if (!last || last.startsWith('Illuminate\\') || FRAMEWORK_PARENTS[last]) return false;
+    if (this.lookup(last) || !(inModels(name) || inModels(last))) return false;
+    return [name, ...line].some((c) =>
+      this.lookup(c)?.facts.traits?.some((t) => t.startsWith('Illuminate\\Database\\Eloquent\\')),
+    );
   }
 
   /** Whether the class is, or descends from, one of `bases` (fully qualified). */
@@ -228,10 +231,6 @@ export class ClassIndex {
   }
 }
 
-/**
- * Parents of framework classes that projects extend and whose source is not in the project
- * (no `vendor/`), where what a subclass inherits matters to the document.
- */
 const ELOQUENT_MODEL = 'Illuminate\\Database\\Eloquent\\Model';
 
 /** In a `Models` namespace (`App\\Models\\Team`, `Laravel\\Jetstream\\Models\\...`). */
@@ -239,10 +238,10 @@ function inModels(name: string): boolean {
   return /(^|\\)Models\\/.test(name);
 }
 
-function usesEloquent(traits: readonly string[]): boolean {
-  return traits.some((t) => t.startsWith('Illuminate\\Database\\Eloquent\\'));
-}
-
+/**
+ * Parents of framework classes that projects extend and whose source is not in the project
+ * (no `vendor/`), where what a subclass inherits matters to the document.
+ */
 const FRAMEWORK_PARENTS: Record<string, string> = {
   // What `::collection()` makes: a resource collection of the class it is given.
   'Illuminate\\Http\\Resources\\Json\\AnonymousResourceCollection':
