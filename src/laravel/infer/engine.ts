@@ -17,6 +17,7 @@ import type { Ctx, Extension, Named, World } from './api.js';
 import { fromDoc } from './doc.js';
 import { frameOf, type Frame } from './frame.js';
 import { RuleBook } from './rules.js';
+import { truth } from './truth.js';
 import { NULL, isUnknown, members, nonNull, typeKey, union, unknown, type Type } from './type.js';
 
 /** Calls deeper than this, from the handler, are not followed. */
@@ -123,7 +124,7 @@ export class TypeEngine implements Engine {
 
   private typedReturns(frame: Frame, returns: readonly Ret[]): TypedReturn[] {
     return returns
-      .filter((r) => guardHolds(this, r, frame))
+      .filter((r) => this.taken(r, frame))
       .map((r) => ({
         line: r.line,
         type: r.expr ? this.evaluate(r.expr, frame) : NULL,
@@ -376,7 +377,7 @@ export class TypeEngine implements Engine {
   private invokeFunction(name: string, args: Type[], frame: Frame, named?: Named): Type {
     const fn = this.projectFunction(name);
     if (!fn?.body) return unknown(`${name}()`);
-    const key = `fn:${name}|${args.map(typeKey).join(',')}`;
+    const key = `fn:${name}|${argsKey(args, named)}`;
     return this.memoised(key, frame, () => {
       const inner = this.frameFor(fn, fn.body!, undefined, undefined, args, frame.depth + 1, named);
       return withHints(this, this.returnsOf(inner, fn.body!.returns), fn.hints, undefined);
@@ -419,7 +420,7 @@ export class TypeEngine implements Engine {
     const hinted = () =>
       withHints(this, unknown(`${shortName(owner)}::${method}()`), facts.hints, staticClass);
     if (!facts.body) return hinted();
-    const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${args.map(typeKey).join(',')}`;
+    const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${argsKey(args, named)}`;
     return this.memoised(key, frame, () => {
       const inner = (on: Type | undefined) =>
         this.frameFor(facts, facts.body!, on, staticClass, args, frame.depth + 1, named);
@@ -482,9 +483,15 @@ export class TypeEngine implements Engine {
     });
   }
 
+  /** Whether a return may be taken, as far as the frame's parameters tell. */
+  private taken(ret: Ret, frame: Frame): boolean {
+    if (!guardHolds(this, ret, frame)) return false;
+    return !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame)) !== false;
+  }
+
   private returnsOf(frame: Frame, returns: readonly Ret[]): Type {
     const types = returns
-      .filter((r) => guardHolds(this, r, frame))
+      .filter((r) => this.taken(r, frame))
       .map((r) => (r.expr ? this.evaluate(r.expr, frame) : NULL));
     if (types.length === 0) return NULL;
     return union(types);
@@ -730,6 +737,14 @@ export class TypeEngine implements Engine {
   private ctx(frame: Frame, named?: Named): Ctx {
     return named ? { infer: this, frame, named } : { infer: this, frame };
   }
+}
+
+/** A call's arguments as a memo key: positional, then named (`required: false`). */
+function argsKey(args: readonly Type[], named: Named | undefined): string {
+  const positional = args.map(typeKey).join(',');
+  if (!named) return positional;
+  const byName = Object.entries(named).map(([k, v]) => `${k}:${typeKey(v)}`);
+  return `${positional};${byName.join(',')}`;
 }
 
 /** The classes a facade's macros are added to. */

@@ -4,6 +4,8 @@ import { arrayRecord, isPhpArray, type PhpValue } from '../php/value.js';
 import { lateOf, merge } from '../php/late.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 import { splitRuleString } from '../rules/parse.js';
+import { ruleValue } from '../rules/from-type.js';
+import { known, type Type } from '../infer/type.js';
 import { settleRule } from './settle.js';
 import { compositeRules } from './composite.js';
 import { formRequestData } from './form-data.js';
@@ -51,6 +53,8 @@ export function validationOf(
     config: (key: string) => PhpValue | undefined;
     controller?: string;
     followed?: readonly FollowedValidation[];
+    /** The type engine, which reads a FormRequest's `rules()` as it reads any method. */
+    engine?: RuleEngine;
   } = {
     config: () => undefined,
   },
@@ -70,11 +74,13 @@ export function validationOf(
     formRequest = param.type;
     const found = classes.method(param.type, 'rules');
     const rulesOf = (className: string) =>
-      ruleRecord(classes.method(className, 'rules')?.facts.returns, {
-        classes,
-        config: project.config,
-        self: className,
-      });
+      project.engine
+        ? engineRules(project.engine, className)
+        : ruleRecord(classes.method(className, 'rules')?.facts.returns, {
+            classes,
+            config: project.config,
+            self: className,
+          });
     const own = rulesOf(param.type);
     const all =
       Object.keys(own).length > 0
@@ -154,6 +160,23 @@ function ruleItems(rule: PhpValue): { value: PhpValue }[] {
   if (typeof rule === 'object' && rule?.kind === 'array')
     return rule.items.map((item) => ({ value: item.value }));
   return [{ value: rule }];
+}
+
+/** What the engine is asked for a FormRequest's rules. */
+export interface RuleEngine {
+  instanceCall(className: string, method: string): Type | undefined;
+}
+
+/**
+ * A FormRequest's `rules()` as the type engine computes it, `$this` the request: the parts
+ * known of it, field by field (a part known only at run time, a custom fields' rule builder,
+ * adds nothing).
+ */
+function engineRules(engine: RuleEngine, className: string): Record<string, PhpValue> {
+  const type = engine.instanceCall(className, 'rules');
+  const record = arrayRecord(type ? ruleValue(known(type)) : null);
+  for (const [field, rule] of Object.entries(record)) record[field] = settleRule(rule);
+  return record;
 }
 
 /** Rules as written, resolved against the project, field by field. */
