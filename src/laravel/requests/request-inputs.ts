@@ -38,7 +38,7 @@ export function requestInputs(
   handler: InputHandler,
   classes: ClassIndex,
   config: (key: string) => PhpValue | undefined,
-  engine?: RuleEngine,
+  engine: RuleEngine,
 ): RequestInputs {
   // One handler often serves several operations (PUT and PATCH, optional parameters).
   let store = MEMO.get(classes);
@@ -61,7 +61,7 @@ function computeInputs(
   handler: InputHandler,
   classes: ClassIndex,
   config: (key: string) => PhpValue | undefined,
-  engine?: RuleEngine,
+  engine: RuleEngine,
 ): RequestInputs {
   const followed = handler.uses
     ? followCalls(
@@ -89,7 +89,7 @@ function computeInputs(
     config,
     ...(handler.controller ? { controller: handler.controller } : {}),
     followed: followed.validations,
-    ...(engine ? { engine } : {}),
+    engine,
   });
   // A check that rejects keys outside a list: every key of the list is a field.
   const allowed = (followed.closed ?? []).map(knownStrings);

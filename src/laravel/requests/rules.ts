@@ -53,10 +53,8 @@ export function validationOf(
     config: (key: string) => PhpValue | undefined;
     controller?: string;
     followed?: readonly FollowedValidation[];
-    /** The type engine, which reads a FormRequest's `rules()` as it reads any method. */
-    engine?: RuleEngine;
-  } = {
-    config: () => undefined,
+    /** The type engine, which reads a FormRequest's methods (`rules()`, ...) as it reads any. */
+    engine: RuleEngine;
   },
 ): Validation | undefined {
   if (!handler) return undefined;
@@ -73,30 +71,25 @@ export function validationOf(
       continue;
     formRequest = param.type;
     const found = classes.method(param.type, 'rules');
-    const rulesOf = (className: string) =>
-      project.engine
-        ? engineRules(project.engine, className)
-        : ruleRecord(classes.method(className, 'rules')?.facts.returns, {
-            classes,
-            config: project.config,
-            self: className,
-          });
+    const rulesOf = (className: string) => engineRules(project.engine, className);
     const own = rulesOf(param.type);
     const all =
       Object.keys(own).length > 0
         ? own
-        : (compositeRules(param.type, classes, project.config, rulesOf) ?? own);
+        : (compositeRules(
+            param.type,
+            classes,
+            (method) => project.engine.instanceCall(param.type!, method),
+            rulesOf,
+          ) ?? own);
     // Validated against `validationData()` or the input `prepareForValidation()` changed.
     const data = formRequestData(param.type, classes, project.config);
     addRules(rules, data === undefined ? all : rulesOnRequest(all, data));
     addRules(errorRules, all);
     renamed ||= data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
-    Object.assign(
-      attributes,
-      stringRecord(classes.method(param.type, 'attributes')?.facts.returns),
-    );
-    Object.assign(messages, stringRecord(classes.method(param.type, 'messages')?.facts.returns));
+    Object.assign(attributes, engineStrings(project.engine, param.type, 'attributes'));
+    Object.assign(messages, engineStrings(project.engine, param.type, 'messages'));
     const authorize = classes.method(param.type, 'authorize');
     if (
       authorize &&
@@ -177,6 +170,24 @@ function engineRules(engine: RuleEngine, className: string): Record<string, PhpV
   const record = arrayRecord(type ? ruleValue(known(type)) : null);
   for (const [field, rule] of Object.entries(record)) record[field] = settleRule(rule);
   return record;
+}
+
+/**
+ * `attributes()`, `messages()`: the entries whose value the engine knows as one string
+ * (`'address.city' => 'city'`).
+ */
+function engineStrings(
+  engine: RuleEngine,
+  className: string,
+  method: string,
+): Record<string, string> {
+  const type = engine.instanceCall(className, method);
+  if (type?.kind !== 'shape') return {};
+  return Object.fromEntries(
+    type.fields.flatMap((f) =>
+      f.type.kind === 'literal' && typeof f.type.value === 'string' ? [[f.key, f.type.value]] : [],
+    ),
+  );
 }
 
 /** Rules as written, resolved against the project, field by field. */
