@@ -1,4 +1,5 @@
 import type { SchemaObject } from '../../core/types.js';
+import { attributeSchema } from './attribute-schema.js';
 import type { Components } from './components.js';
 import { literalSchema, unionSchema } from './literal.js';
 import { flatPaginator } from './pagination.js';
@@ -31,7 +32,12 @@ export class SchemaEmitter {
   /** The schema of a type; equal types share one (never mutate what this returns). */
   schema(type: Type, depth = 0): SchemaObject {
     if (depth > 24) return {};
-    if (type.kind === 'scalar' || type.kind === 'literal' || type.kind === 'schema')
+    if (
+      type.kind === 'scalar' ||
+      type.kind === 'literal' ||
+      type.kind === 'attribute' ||
+      type.kind === 'schema'
+    )
       return this.write(type, depth);
     return this.tracker.memo(this.done, typeKey(type), () => this.write(type, depth));
   }
@@ -80,6 +86,8 @@ export class SchemaEmitter {
       case 'optional':
       case 'merge':
         return this.schema(type.type, next);
+      case 'attribute':
+        return attributeSchema(type.json);
       case 'schema':
         return type.schema;
       case 'builder':
@@ -133,7 +141,9 @@ export class SchemaEmitter {
     const candidates =
       hiddenShown.length === 0 ? [] : this.models.attributes(type.class, hiddenShown);
     const revealed = hiddenShown.flatMap((name) =>
-      candidates.filter((a) => a.name === name).map((a) => [a.name, a.schema] as const),
+      candidates
+        .filter((a) => a.name === name)
+        .map((a) => [a.name, attributeSchema(a.json)] as const),
     );
     const extra = (type.extra ?? []).map((f) => [f.key, this.schema(f.type, depth)] as const);
     const added = [...revealed, ...relations, ...extra];
@@ -148,7 +158,7 @@ export class SchemaEmitter {
     const out: SchemaObject = {
       type: 'object',
       properties: {
-        ...Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
+        ...Object.fromEntries(attributes.map((a) => [a.name, attributeSchema(a.json)])),
         ...Object.fromEntries(added),
       },
     };
@@ -162,7 +172,7 @@ export class SchemaEmitter {
       const attributes = this.models.attributes(model);
       const schema: SchemaObject = {
         type: 'object',
-        properties: Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
+        properties: Object.fromEntries(attributes.map((a) => [a.name, attributeSchema(a.json)])),
       };
       const required = attributes.filter((a) => a.always).map((a) => a.name);
       if (required.length > 0) schema.required = required;

@@ -401,8 +401,8 @@ export function attribute(modelClass: string, name: string, ctx: Ctx): Type {
     if (getter?.kind === 'object' && getter.state?.get)
       return ctx.infer.invoke(getter.state.get, [], ctx.frame);
   }
-  const schema = world.models.attribute(modelClass, name);
-  if (schema) return { kind: 'schema', schema };
+  const json = world.models.attribute(modelClass, name);
+  if (json) return { kind: 'attribute', json };
   for (const c of world.classes.lineage(modelClass)) {
     const hint = c.facts.propertyHints?.[name];
     if (hint) return ctx.infer.fromDoc(hint, modelClass);

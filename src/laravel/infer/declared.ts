@@ -1,6 +1,7 @@
 import type { SchemaObject } from '../../core/types.js';
 import type { ParamFacts, TypeHints } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
+import { attributeJsonType, nonNullAttribute } from '../models/attribute-type.js';
 import type { Infer } from './api.js';
 import { classOf } from './support.js';
 import {
@@ -31,16 +32,11 @@ export function withHints(
       (t) =>
         (t.kind === 'scalar' && t.type === native.type) ||
         (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) ||
+        (t.kind === 'attribute' && attributeJsonType(t.json) === native.type) ||
         (t.kind === 'schema' && t.schema.type === native.type),
     );
     if (fitting.length === 0) return native;
-    return union(
-      fitting.map((t) =>
-        t.kind === 'schema' && t.schema.nullable
-          ? { kind: 'schema', schema: withoutNullable(t.schema) }
-          : t,
-      ),
-    );
+    return union(fitting.map(notNull));
   }
   const body = knownPart(type);
   const doc = hints?.doc ?? hints?.returns;
@@ -102,6 +98,15 @@ const SCALAR_DECLARATIONS: Record<string, Extract<Type, { kind: 'scalar' }>> = {
 export function typeOfLiteral(value: string | number | boolean): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value === 'boolean' ? 'boolean' : 'string';
+}
+
+/** A column or an input that PHP's declared type says is not null. */
+function notNull(t: Type): Type {
+  if (t.kind === 'attribute' && t.json.nullable)
+    return { kind: 'attribute', json: nonNullAttribute(t.json) };
+  if (t.kind === 'schema' && t.schema.nullable)
+    return { kind: 'schema', schema: withoutNullable(t.schema) };
+  return t;
 }
 
 function withoutNullable(schema: SchemaObject): SchemaObject {

@@ -1,5 +1,6 @@
 import type { SchemaObject } from '../../core/types.js';
 import type { Expr } from '../ir/types.js';
+import type { AttributeType } from '../models/attribute-type.js';
 
 /**
  * What the type engine knows of a PHP value, in terms of what it becomes as JSON: scalars,
@@ -95,7 +96,9 @@ export type Type =
   | { kind: 'optional'; type: Type }
   /** Fields merged into the enclosing array (`$this->merge(...)`, `mergeWhen`). */
   | { kind: 'merge'; type: Type; optional?: true }
-  /** A value whose JSON Schema is known already (a model attribute from its migration and cast). */
+  /** A model attribute or a table's column, as its migration and cast describe it. */
+  | { kind: 'attribute'; json: AttributeType }
+  /** A value whose JSON Schema is known already (a validated input field). */
   | { kind: 'schema'; schema: SchemaObject }
   /** The end of a path that never returns (`abort()`, `throw`). */
   | { kind: 'never' }
@@ -331,6 +334,8 @@ function structure(t: Type): string {
       return `~${typeKey(t.type)}`;
     case 'merge':
       return `+${t.optional ? '?' : ''}${typeKey(t.type)}`;
+    case 'attribute':
+      return `A:${JSON.stringify(t.json)}`;
     case 'schema':
       return `S:${schemaKey(t.schema)}`;
     case 'rule':
