@@ -1,6 +1,7 @@
 import type { SchemaObject } from '../../core/types.js';
 import { attributeSchema } from './attribute-schema.js';
 import type { Components } from './components.js';
+import { fieldSchema } from './input-schema.js';
 import { literalSchema, unionSchema } from './literal.js';
 import { flatPaginator } from './pagination.js';
 import type { TypeEngine } from '../infer/engine.js';
@@ -36,7 +37,7 @@ export class SchemaEmitter {
       type.kind === 'scalar' ||
       type.kind === 'literal' ||
       type.kind === 'attribute' ||
-      type.kind === 'schema'
+      type.kind === 'input'
     )
       return this.write(type, depth);
     return this.tracker.memo(this.done, typeKey(type), () => this.write(type, depth));
@@ -88,8 +89,8 @@ export class SchemaEmitter {
         return this.schema(type.type, next);
       case 'attribute':
         return attributeSchema(type.json);
-      case 'schema':
-        return type.schema;
+      case 'input':
+        return fieldSchema(type.field);
       case 'builder':
       case 'rule':
       case 'fn':

@@ -1,4 +1,3 @@
-import type { SchemaObject } from '../../core/types.js';
 import type { ParamFacts, TypeHints } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
 import { attributeJsonType, nonNullAttribute } from '../models/attribute-type.js';
@@ -33,7 +32,7 @@ export function withHints(
         (t.kind === 'scalar' && t.type === native.type) ||
         (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) ||
         (t.kind === 'attribute' && attributeJsonType(t.json) === native.type) ||
-        (t.kind === 'schema' && t.schema.type === native.type),
+        (t.kind === 'input' && t.field.rules.type === native.type),
     );
     if (fitting.length === 0) return native;
     return union(fitting.map(notNull));
@@ -104,15 +103,9 @@ export function typeOfLiteral(value: string | number | boolean): string {
 function notNull(t: Type): Type {
   if (t.kind === 'attribute' && t.json.nullable)
     return { kind: 'attribute', json: nonNullAttribute(t.json) };
-  if (t.kind === 'schema' && t.schema.nullable)
-    return { kind: 'schema', schema: withoutNullable(t.schema) };
+  if (t.kind === 'input' && t.field.nullable)
+    return { kind: 'input', field: { ...t.field, nullable: false } };
   return t;
-}
-
-function withoutNullable(schema: SchemaObject): SchemaObject {
-  const rest = { ...schema };
-  delete rest.nullable;
-  return rest;
 }
 
 /** A route parameter with a default (`$slug = 'home'`): the default's type, not its value. */

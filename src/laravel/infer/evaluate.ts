@@ -312,7 +312,7 @@ const TYPE_TESTS: Record<string, string> = {
 
 /** Whether a value is of a PHP type, when that can be told. */
 function isOfType(t: Type, type: string): boolean | undefined {
-  if (t.kind === 'unknown' || t.kind === 'attribute' || t.kind === 'schema') return undefined;
+  if (t.kind === 'unknown' || t.kind === 'attribute' || t.kind === 'input') return undefined;
   if (type === 'true' || type === 'false') {
     if (t.kind === 'literal') return t.value === (type === 'true');
     return t.kind === 'scalar' && t.type === 'boolean' ? undefined : false;
@@ -349,7 +349,7 @@ function mayBeNull(type: Type): boolean {
     (t) =>
       t.kind === 'null' ||
       (t.kind === 'attribute' && t.json.nullable === true) ||
-      (t.kind === 'schema' && t.schema.nullable === true),
+      (t.kind === 'input' && t.field.nullable),
   );
 }
 

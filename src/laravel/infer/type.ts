@@ -1,5 +1,5 @@
-import type { SchemaObject } from '../../core/types.js';
 import type { Expr } from '../ir/types.js';
+import type { InputField } from '../model/inputs.js';
 import type { AttributeType } from '../models/attribute-type.js';
 
 /**
@@ -98,8 +98,8 @@ export type Type =
   | { kind: 'merge'; type: Type; optional?: true }
   /** A model attribute or a table's column, as its migration and cast describe it. */
   | { kind: 'attribute'; json: AttributeType }
-  /** A value whose JSON Schema is known already (a validated input field). */
-  | { kind: 'schema'; schema: SchemaObject }
+  /** A validated input field, as its rules describe it (`$request->validated()`). */
+  | { kind: 'input'; field: InputField }
   /** The end of a path that never returns (`abort()`, `throw`). */
   | { kind: 'never' }
   | { kind: 'unknown'; reason?: string };
@@ -274,11 +274,11 @@ function identity(value: object): number {
   return id;
 }
 
-function schemaKey(schema: SchemaObject): string {
-  const hit = keys.get(schema);
+function inputKey(field: InputField): string {
+  const hit = keys.get(field);
   if (hit !== undefined) return hit;
-  const key = intern(JSON.stringify(schema));
-  keys.set(schema, key);
+  const key = intern(JSON.stringify(field));
+  keys.set(field, key);
   return key;
 }
 
@@ -336,8 +336,8 @@ function structure(t: Type): string {
       return `+${t.optional ? '?' : ''}${typeKey(t.type)}`;
     case 'attribute':
       return `A:${JSON.stringify(t.json)}`;
-    case 'schema':
-      return `S:${schemaKey(t.schema)}`;
+    case 'input':
+      return `I:${inputKey(t.field)}`;
     case 'rule':
       return `Q:${t.callee}(${t.args.map(typeKey).join(',')})${t.named ? namedKey(t.named) : ''}${(t.chain ?? []).map((c) => `->${c.method}(${c.args.map(typeKey).join(',')})`).join('')}`;
   }

@@ -1,8 +1,7 @@
 import type { ServerObject } from '../../core/types.js';
-import type { InputParameter } from './inputs.js';
+import type { InputField, InputParameter } from './inputs.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
-import { treeSchema } from '../emit/input-schema.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
 import type { Validation } from '../requests/rules.js';
@@ -182,16 +181,18 @@ function bodyOf(
   return { ...(validated ? { validated } : {}), read, closed };
 }
 
-/** The validated input as a type: each rule's field, typed as the request body documents it. */
+/** The validated input as a type: each top-level field of the rules, as its rules describe it. */
 function inputType(validation: Validation, asm: Assembly): Type {
-  const schema = treeSchema(asm.rules.tree(validation));
-  const required = new Set(schema.required ?? []);
+  // By name in a plain object, as the body's schema lists them (a later field of the same name
+  // wins; integer-like names first).
+  const byName: Record<string, InputField> = {};
+  for (const field of asm.rules.tree(validation).fields) byName[field.name] = field;
   return {
     kind: 'shape',
-    fields: Object.entries(schema.properties ?? {}).map(([key, field]) => ({
-      key,
-      type: { kind: 'schema', schema: field },
-      ...(required.has(key) ? {} : { optional: true as const }),
+    fields: Object.values(byName).map((field) => ({
+      key: field.name,
+      type: { kind: 'input', field },
+      ...(field.required ? {} : { optional: true as const }),
     })),
   };
 }
