@@ -1,4 +1,3 @@
-import type { ServerObject } from '../../core/types.js';
 import type { InputField, InputParameter } from './inputs.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
@@ -55,7 +54,6 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
   const middleware = routeMiddleware(route, ctx.asm.classes, ctx.asm.configValue);
   const { security, notes } = ctx.security.requirement(middleware, route.withoutMiddleware);
   const throttled = isThrottled(middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
-  const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
   const handlerParams = castParams(handler.facts?.params ?? [], handler.uses?.casts);
   const methods = route.methods.filter((m) => m !== 'head');
@@ -105,7 +103,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         ...(body ? { body } : {}),
         replies,
         ...(security ? { security } : {}),
-        ...(servers ? { servers } : {}),
+        ...(route.domain ? { domain: route.domain } : {}),
         warnings: notInferred ? [notInferredWarning(route, handler, notInferred, method)] : [],
       });
     }
@@ -274,24 +272,4 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   if (found.facts.raises) handler.raises = found.facts.raises;
   if (found.facts.doc) handler.doc = found.facts.doc;
   return handler;
-}
-
-/**
- * `Route::domain('{account}.example.com')`: the route answers on that host only, so the
- * operation gets a server of its own, with the domain's parameters as server variables (and the
- * scheme of the document's first server).
- * @see https://laravel.com/docs/routing#route-group-subdomain-routing
- */
-function domainServers(domain: string, servers: readonly ServerObject[]): ServerObject[] {
-  const scheme = /^(https?):/.exec(servers[0]?.url ?? '')?.[1] ?? 'http';
-  const names = [...domain.matchAll(/\{(\w+)\??\}/g)].map((m) => m[1]!);
-  const server: ServerObject = { url: `${scheme}://${domain.replace(/\{(\w+)\?\}/g, '{$1}')}` };
-  if (names.length > 0)
-    server.variables = Object.fromEntries(
-      names.map((name) => [
-        name,
-        { default: name, description: `The \`${name}\` domain parameter` },
-      ]),
-    );
-  return [server];
 }
