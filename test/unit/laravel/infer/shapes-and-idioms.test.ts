@@ -922,6 +922,122 @@ class ItemResource extends BaseResource {
       },
     },
   ],
+  [
+    "Symfony's status constants, as Laravel's responses inherit them",
+    {
+      body: `        return response()->json(['id' => $post->id], Response::HTTP_CREATED);`,
+      method: 'post',
+      uses: 'use Illuminate\\Http\\Response;',
+      status: '201',
+      schema: {
+        type: 'object',
+        properties: { id: { type: 'integer' } },
+        required: ['id'],
+      },
+    },
+  ],
+  [
+    "a status constant read through JsonResponse, and Symfony's own Response class",
+    {
+      body: `        if ($request->boolean('queued')) {
+            return new JsonResponse(['queued' => true], SymfonyResponse::HTTP_ACCEPTED);
+        }
+        return response()->json(null, JsonResponse::HTTP_NO_CONTENT);`,
+      uses: 'use Illuminate\\Http\\JsonResponse;\nuse Symfony\\Component\\HttpFoundation\\Response as SymfonyResponse;',
+      status: '202',
+      schema: {
+        type: 'object',
+        properties: { queued: { type: 'boolean', enum: [true] } },
+        required: ['queued'],
+      },
+    },
+  ],
+  [
+    'one helper called with different named arguments: each call its own answer',
+    {
+      body: `        if ($request->boolean('denied')) {
+            return \\App\\Support\\Reply::send(data: null, code: Response::HTTP_FORBIDDEN);
+        }
+        return \\App\\Support\\Reply::send(data: ['id' => $post->id]);`,
+      uses: 'use Illuminate\\Http\\Response;',
+      files: {
+        'app/Support/Reply.php': `<?php
+namespace App\\Support;
+class Reply {
+    public static function send($data, $message = 'ok', $code = 200) {
+        return response()->json(['data' => $data, 'message' => $message], $code);
+    }
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'object',
+            properties: { id: { type: 'integer' } },
+            required: ['id'],
+          },
+          message: { type: 'string', enum: ['ok'] },
+        },
+        required: ['data', 'message'],
+      },
+    },
+  ],
+  [
+    "an interface's method: what its one implementation in the project returns",
+    {
+      body: `        return response()->json(app(\\App\\Contracts\\Stats::class)->of($post));`,
+      files: {
+        'app/Contracts/Stats.php': `<?php
+namespace App\\Contracts;
+use App\\Models\\Post;
+interface Counts { public function of(Post $post): array; }
+interface Stats extends Counts {}`,
+        'app/Services/PostStats.php': `<?php
+namespace App\\Services;
+use App\\Contracts\\Stats;
+use App\\Models\\Post;
+abstract class BaseStats implements Stats {
+    public function of(Post $post): array { return ['title' => $post->title, 'words' => 3]; }
+}
+class PostStats extends BaseStats {}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          words: { type: 'integer', enum: [3] },
+        },
+        required: ['title', 'words'],
+      },
+    },
+  ],
+  [
+    "an interface implemented twice: the container's choice is not known, the declared type stands",
+    {
+      body: `        return response()->json(['stats' => app(\\App\\Contracts\\Stats::class)->of($post)]);`,
+      files: {
+        'app/Contracts/Stats.php': `<?php
+namespace App\\Contracts;
+use App\\Models\\Post;
+interface Stats { public function of(Post $post): array; }`,
+        'app/Services/PostStats.php': `<?php
+namespace App\\Services;
+use App\\Contracts\\Stats;
+use App\\Models\\Post;
+class PostStats implements Stats { public function of(Post $post): array { return ['title' => $post->title]; } }
+class CachedStats implements Stats { public function of(Post $post): array { return ['cached' => true]; } }`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { stats: { type: 'array', items: {} } },
+        required: ['stats'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
