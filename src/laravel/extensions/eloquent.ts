@@ -401,6 +401,12 @@ export function attribute(modelClass: string, name: string, ctx: Ctx): Type {
     if (getter?.kind === 'object' && getter.state?.get)
       return ctx.infer.invoke(getter.state.get, [], ctx.frame);
   }
+  // An enum cast is the enum's case, whose `->name`, `->value` and methods a resource reads.
+  const cast = world.models.casts(modelClass)[name]?.replace(/^\\/, '');
+  if (cast && world.classes.get(cast)?.facts.kind === 'enum') {
+    const value: Type = { kind: 'enum', class: cast };
+    return world.models.attribute(modelClass, name)?.nullable ? union([value, NULL]) : value;
+  }
   const schema = world.models.attribute(modelClass, name);
   if (schema) return { kind: 'schema', schema };
   for (const c of world.classes.lineage(modelClass)) {
