@@ -985,6 +985,105 @@ class Reply {
     },
   ],
   [
+    'an attribute cast to an enum: the case, with its name, value and methods',
+    {
+      body: `        return response()->json(['name' => $post->title->name, 'value' => $post->title->value, 'label' => $post->title->label()]);`,
+      files: {
+        'app/Enums/Tone.php': `<?php
+namespace App\\Enums;
+enum Tone: string {
+    case Calm = 'calm';
+    case Loud = 'loud';
+    public function label(): string { return ucfirst($this->value); }
+}`,
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use App\\Enums\\Tone;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    protected $casts = ['title' => Tone::class];
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          value: { type: 'string', enum: ['calm', 'loud'] },
+          label: { type: 'string' },
+        },
+        required: ['name', 'value', 'label'],
+      },
+    },
+  ],
+  [
+    'compact() of local variables, names in lists too; a name with no variable left out',
+    {
+      body: `        $count = 3;
+        $title = $post->title;
+        return response()->json(compact('count', ['title', 'nothing']));`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          count: { type: 'integer', enum: [3] },
+          title: { type: 'string' },
+        },
+        required: ['count', 'title'],
+      },
+    },
+  ],
+  [
+    "a validator's errors: each field's messages, and what the bag's accessors give",
+    {
+      body: `        $validator = Validator::make($request->all(), ['title' => 'required']);
+        return response()->json(['errors' => $validator->errors(), 'first' => $validator->errors()->first('title')]);`,
+      uses: 'use Illuminate\\Support\\Facades\\Validator;',
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          errors: {
+            type: 'object',
+            additionalProperties: { type: 'array', items: { type: 'string' } },
+          },
+          first: { type: 'string' },
+        },
+        required: ['errors', 'first'],
+      },
+    },
+  ],
+  [
+    "a collection's higher-order messages: ->map->id, ->map->only(), ->sum->id, ->filter->published",
+    {
+      body: `        $posts = Post::all();
+        return response()->json([
+            'ids' => $posts->map->id,
+            'titles' => $posts->map->only(['title']),
+            'total' => $posts->sum->id,
+            'published' => $posts->filter->published->values(),
+        ]);`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          ids: { type: 'array', items: { type: 'integer' } },
+          titles: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { title: { type: 'string' } },
+              required: ['title'],
+            },
+          },
+          total: { type: 'number' },
+          published: { type: 'array', items: { $ref: '#/components/schemas/Post' } },
+        },
+        required: ['ids', 'titles', 'total', 'published'],
+      },
+    },
+  ],
+  [
     "an interface's method: what its one implementation in the project returns",
     {
       body: `        return response()->json(app(\\App\\Contracts\\Stats::class)->of($post));`,
