@@ -1084,6 +1084,41 @@ class Post extends Model {
     },
   ],
   [
+    "select() keeps the columns it names, addSelect() adds to them; 'table.*' keeps them all; a table's rows too",
+    {
+      body: `        return response()->json([
+            'rows' => Post::query()->select('id')->addSelect(['posts.title'])->get(),
+            'all' => Post::select('posts.*')->first(),
+            'table' => DB::table('posts')->select('id', 'title as name')->get(),
+        ]);`,
+      uses: 'use Illuminate\\Support\\Facades\\DB;',
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          rows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, title: { type: 'string' } },
+              required: ['id', 'title'],
+            },
+          },
+          all: { allOf: [{ $ref: '#/components/schemas/Post' }], nullable: true },
+          table: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, name: { type: 'string' } },
+              required: ['id', 'name'],
+            },
+          },
+        },
+        required: ['rows', 'all', 'table'],
+      },
+    },
+  ],
+  [
     "an interface's method: what its one implementation in the project returns",
     {
       body: `        return response()->json(app(\\App\\Contracts\\Stats::class)->of($post));`,
