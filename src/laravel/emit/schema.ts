@@ -216,6 +216,11 @@ export class SchemaEmitter {
       const result = this.engine.call(type, method, [], frame);
       if (result.kind !== 'unknown') return result;
     }
+    // A framework class the engine's tables know (a validator's `MessageBag`).
+    if (!this.engine.world.classes.has(name)) {
+      const known = this.engine.call(type, 'jsonSerialize', [], frame);
+      if (known.kind !== 'unknown') return known;
+    }
     return this.engine.publicProperties(name);
   }
 }

@@ -61,6 +61,8 @@ export type Type =
       extra?: Field[];
       /** `select()` was called: `get($columns)` then keeps the query's columns, as Laravel does. */
       selects?: true;
+      /** The keys each row keeps after `select('id', 'name')` (its appended accessors too). */
+      columns?: string[];
     }
   | { kind: 'paginator'; style: 'length' | 'simple' | 'cursor'; items: Type }
   /** An API resource (`new PostResource($post)`, `PostResource::collection($posts)`). */
@@ -308,7 +310,7 @@ function structure(t: Type): string {
     case 'model':
       return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${t.shown ? `:+${list(t.shown)}` : ''}${fieldsKey(t.extra)}`;
     case 'builder':
-      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}`;
+      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}${t.columns ? `:c${list(t.columns)}` : ''}`;
     case 'paginator':
       return `P:${t.style}:${typeKey(t.items)}`;
     case 'resource':
