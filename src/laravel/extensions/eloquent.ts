@@ -460,12 +460,11 @@ export function attribute(modelClass: string, name: string, ctx: Ctx): Type {
     if (getter?.kind === 'object' && getter.state?.get)
       return ctx.infer.invoke(getter.state.get, [], ctx.frame);
   }
-  // An enum cast is the enum's case, whose `->name`, `->value` and methods a resource reads.
-  const cast = world.models.casts(modelClass)[name]?.replace(/^\\/, '');
   const json = world.models.attribute(modelClass, name);
-  if (cast && world.classes.get(cast)?.facts.kind === 'enum') {
-    const value: Type = { kind: 'enum', class: cast };
-    return json?.nullable ? union([value, NULL]) : value;
+  // An enum cast is the enum's case, whose `->name`, `->value` and methods a resource reads.
+  if (json?.kind === 'enum' && json.class && world.classes.get(json.class)?.facts.kind === 'enum') {
+    const value: Type = { kind: 'enum', class: json.class };
+    return json.nullable ? union([value, NULL]) : value;
   }
   if (json) return { kind: 'attribute', json };
   for (const c of world.classes.lineage(modelClass)) {

@@ -14,7 +14,13 @@ export type AttributeValue =
       /** What a value looks like, where the type alone says too little (a database datetime). */
       example?: string;
     }
-  | { kind: 'enum'; type: 'string' | 'integer'; values: readonly (string | number)[] }
+  | {
+      kind: 'enum';
+      type: 'string' | 'integer';
+      values: readonly (string | number)[];
+      /** The PHP enum a cast names (a column's `enum(...)` has none). */
+      class?: string;
+    }
   /** A JSON column or an array cast: an object or a list, of anything. */
   | { kind: 'json' }
   /** An object cast: an object of anything. */

@@ -76,7 +76,8 @@ export function castType(cast: string, enums: EnumValues): AttributeType | undef
   if (known) return known;
   const className = cast.split(':')[0]!.replace(/^\\/, '');
   const enumInfo = enums(className);
-  if (enumInfo) return { kind: 'enum', type: enumInfo.type, values: enumInfo.values };
+  if (enumInfo)
+    return { kind: 'enum', type: enumInfo.type, values: enumInfo.values, class: className };
   const short = className.slice(className.lastIndexOf('\\') + 1);
   return CAST_CLASSES[short];
 }
