@@ -9,7 +9,7 @@ import { frameOf } from '../infer/frame.js';
 import { classOf } from '../infer/support.js';
 import { members, typeKey, type Field, type Type } from '../infer/type.js';
 import type { Tracker } from '../project/tracker.js';
-import type { ModelCatalog } from '../models/catalog.js';
+import type { Attribute, ModelCatalog } from '../models/catalog.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 
 const EMPTY_BODY = { defs: [], returns: [] };
@@ -144,7 +144,7 @@ export class SchemaEmitter {
     const revealed = hiddenShown.flatMap((name) =>
       candidates
         .filter((a) => a.name === name)
-        .map((a) => [a.name, attributeSchema(a.json)] as const),
+        .map((a) => [a.name, this.attribute(type.class, a)] as const),
     );
     const extra = (type.extra ?? []).map((f) => [f.key, this.schema(f.type, depth)] as const);
     const added = [...revealed, ...relations, ...extra];
@@ -159,7 +159,7 @@ export class SchemaEmitter {
     const out: SchemaObject = {
       type: 'object',
       properties: {
-        ...Object.fromEntries(attributes.map((a) => [a.name, attributeSchema(a.json)])),
+        ...Object.fromEntries(attributes.map((a) => [a.name, this.attribute(type.class, a)])),
         ...Object.fromEntries(added),
       },
     };
@@ -173,12 +173,27 @@ export class SchemaEmitter {
       const attributes = this.models.attributes(model);
       const schema: SchemaObject = {
         type: 'object',
-        properties: Object.fromEntries(attributes.map((a) => [a.name, attributeSchema(a.json)])),
+        properties: Object.fromEntries(attributes.map((a) => [a.name, this.attribute(model, a)])),
       };
       const required = attributes.filter((a) => a.always).map((a) => a.name);
       if (required.length > 0) schema.required = required;
       return schema;
     });
+  }
+
+  /**
+   * One attribute of a model's JSON: its column or cast, else (an appended accessor with no
+   * declared type, `Attribute::make(get: fn () => ...)`) what the engine makes of reading it.
+   */
+  private attribute(model: string, attribute: Attribute): SchemaObject {
+    if (attribute.json.kind !== 'unknown') return attributeSchema(attribute.json);
+    const read = this.engine.property(
+      { kind: 'model', class: model },
+      attribute.name,
+      frameOf(EMPTY_BODY, {}),
+    );
+    const known = members(read).every((t) => t.kind !== 'unknown' && t.kind !== 'attribute');
+    return known ? this.schema(read) : attributeSchema(attribute.json);
   }
 
   /** A resource inside another value (no wrapping): its component, a list for collections. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, type Case } from './fixture.js';
+import { answer, component, type Case } from './fixture.js';
 
 /** A base controller with fluent setters, as older API packages wrote them. */
 const FLUENT = {
@@ -1247,6 +1247,28 @@ class NoteTransformer extends TransformerAbstract { use SoftDeletes; }`,
       { files },
     ).schema!;
     expect(transformer.properties?.data).toBeUndefined();
+  });
+
+  it("types an appended accessor without a declared type by what its getter returns, in the model's component", () => {
+    const got = answer(`        return response()->json(Post::findOrFail(1));`, {
+      files: {
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Casts\\Attribute;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    protected $appends = ['headline', 'mystery'];
+    protected function headline(): Attribute {
+        return Attribute::make(get: fn () => strtoupper($this->title));
+    }
+    public function getMysteryAttribute() { return $this->undeclared; }
+}`,
+      },
+    });
+    expect(got.schema).toEqual({ $ref: '#/components/schemas/Post' });
+    const properties = component(got, 'Post')?.properties ?? {};
+    expect(properties.headline).toEqual({ type: 'string' });
+    expect(properties.mystery).toEqual({});
   });
 
   it.each(CASES)('%s', (_name, c) => {
