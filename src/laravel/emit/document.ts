@@ -10,6 +10,7 @@ import type { Assembly } from '../model/context.js';
 import type { BuiltOperation } from './operation.js';
 import type { SecuritySchemes } from '../security/requirements.js';
 import { modelNames } from './model-names.js';
+import { securityScheme } from './security-schemes.js';
 import { shareRepeatedSchemas } from './shared-schemas.js';
 
 /** The document around the paths: info, servers, sorted components and tags. */
@@ -38,7 +39,9 @@ export function composeDocument(
     servers: config.servers,
     paths,
   };
-  const schemes = sorted(security.used);
+  const schemes = sorted(
+    new Map([...security.used].map(([name, auth]) => [name, securityScheme(auth)])),
+  );
   const componentsOut = {
     ...(schemas.size > 0 ? { schemas: sorted(schemas) } : {}),
     ...(responses.size > 0 ? { responses: sorted(responses) } : {}),

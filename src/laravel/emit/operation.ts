@@ -4,6 +4,7 @@ import type { Endpoint } from '../model/endpoint.js';
 import { emitParameter } from './parameters.js';
 import { emitRequestBody } from './request-body.js';
 import { emitResponses } from './responses.js';
+import { domainServers } from './servers.js';
 
 /** An operation as written, with the path and method it goes under. */
 export interface BuiltOperation {
@@ -25,7 +26,7 @@ export function emitOperation(endpoint: Endpoint, asm: Assembly): OperationObjec
   if (body) operation.requestBody = body;
   operation.responses = emitResponses(endpoint.replies, asm);
   if (endpoint.security) operation.security = endpoint.security;
-  if (endpoint.servers) operation.servers = endpoint.servers;
+  if (endpoint.domain) operation.servers = domainServers(endpoint.domain, asm.config.servers);
   if (endpoint.deprecated) operation.deprecated = true;
   asm.warnings.push(...endpoint.warnings);
   return operation;

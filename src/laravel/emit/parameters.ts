@@ -1,6 +1,7 @@
 import type { ParameterObject, SchemaObject } from '../../core/types.js';
 import { pathExtensions } from './laravel-extensions.js';
 import type { InputParameter, ParameterValue } from '../model/inputs.js';
+import { attributeSchema } from './attribute-schema.js';
 import { fieldSchema, valueSchema } from './input-schema.js';
 
 /**
@@ -30,7 +31,7 @@ function parameterSchema(value: ParameterValue): { schema: SchemaObject; descrip
       return { schema, description };
     }
     case 'attribute':
-      return { schema: value.schema };
+      return { schema: attributeSchema(value.json) };
     case 'value': {
       const schema = valueSchema(value.rules);
       if (value.default !== undefined) schema.default = value.default;

@@ -1,5 +1,7 @@
 import type { SchemaObject } from '../../core/types.js';
+import { attributeSchema } from './attribute-schema.js';
 import type { Components } from './components.js';
+import { fieldSchema } from './input-schema.js';
 import { literalSchema, unionSchema } from './literal.js';
 import { flatPaginator } from './pagination.js';
 import type { TypeEngine } from '../infer/engine.js';
@@ -7,7 +9,7 @@ import { frameOf } from '../infer/frame.js';
 import { classOf } from '../infer/support.js';
 import { members, typeKey, type Field, type Type } from '../infer/type.js';
 import type { Tracker } from '../project/tracker.js';
-import type { ModelCatalog } from '../models/catalog.js';
+import type { Attribute, ModelCatalog } from '../models/catalog.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 
 const EMPTY_BODY = { defs: [], returns: [] };
@@ -31,7 +33,12 @@ export class SchemaEmitter {
   /** The schema of a type; equal types share one (never mutate what this returns). */
   schema(type: Type, depth = 0): SchemaObject {
     if (depth > 24) return {};
-    if (type.kind === 'scalar' || type.kind === 'literal' || type.kind === 'schema')
+    if (
+      type.kind === 'scalar' ||
+      type.kind === 'literal' ||
+      type.kind === 'attribute' ||
+      type.kind === 'input'
+    )
       return this.write(type, depth);
     return this.tracker.memo(this.done, typeKey(type), () => this.write(type, depth));
   }
@@ -80,8 +87,10 @@ export class SchemaEmitter {
       case 'optional':
       case 'merge':
         return this.schema(type.type, next);
-      case 'schema':
-        return type.schema;
+      case 'attribute':
+        return attributeSchema(type.json);
+      case 'input':
+        return fieldSchema(type.field);
       case 'builder':
       case 'rule':
       case 'fn':
@@ -133,7 +142,9 @@ export class SchemaEmitter {
     const candidates =
       hiddenShown.length === 0 ? [] : this.models.attributes(type.class, hiddenShown);
     const revealed = hiddenShown.flatMap((name) =>
-      candidates.filter((a) => a.name === name).map((a) => [a.name, a.schema] as const),
+      candidates
+        .filter((a) => a.name === name)
+        .map((a) => [a.name, this.attribute(type.class, a)] as const),
     );
     const extra = (type.extra ?? []).map((f) => [f.key, this.schema(f.type, depth)] as const);
     const added = [...revealed, ...relations, ...extra];
@@ -148,7 +159,7 @@ export class SchemaEmitter {
     const out: SchemaObject = {
       type: 'object',
       properties: {
-        ...Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
+        ...Object.fromEntries(attributes.map((a) => [a.name, this.attribute(type.class, a)])),
         ...Object.fromEntries(added),
       },
     };
@@ -162,12 +173,27 @@ export class SchemaEmitter {
       const attributes = this.models.attributes(model);
       const schema: SchemaObject = {
         type: 'object',
-        properties: Object.fromEntries(attributes.map((a) => [a.name, a.schema])),
+        properties: Object.fromEntries(attributes.map((a) => [a.name, this.attribute(model, a)])),
       };
       const required = attributes.filter((a) => a.always).map((a) => a.name);
       if (required.length > 0) schema.required = required;
       return schema;
     });
+  }
+
+  /**
+   * One attribute of a model's JSON: its column or cast, else (an appended accessor with no
+   * declared type, `Attribute::make(get: fn () => ...)`) what the engine makes of reading it.
+   */
+  private attribute(model: string, attribute: Attribute): SchemaObject {
+    if (attribute.json.kind !== 'unknown') return attributeSchema(attribute.json);
+    const read = this.engine.property(
+      { kind: 'model', class: model },
+      attribute.name,
+      frameOf(EMPTY_BODY, {}),
+    );
+    const known = members(read).every((t) => t.kind !== 'unknown' && t.kind !== 'attribute');
+    return known ? this.schema(read) : attributeSchema(attribute.json);
   }
 
   /** A resource inside another value (no wrapping): its component, a list for collections. */
@@ -204,6 +230,11 @@ export class SchemaEmitter {
       if (!this.engine.world.classes.method(name, method)) continue;
       const result = this.engine.call(type, method, [], frame);
       if (result.kind !== 'unknown') return result;
+    }
+    // A framework class the engine's tables know (a validator's `MessageBag`).
+    if (!this.engine.world.classes.has(name)) {
+      const known = this.engine.call(type, 'jsonSerialize', [], frame);
+      if (known.kind !== 'unknown') return known;
     }
     return this.engine.publicProperties(name);
   }

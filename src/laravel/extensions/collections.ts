@@ -1,5 +1,5 @@
 import { attributesShape } from '../infer/support.js';
-import type { Ctx, Extension, MethodRule } from '../infer/api.js';
+import type { Ctx, Extension, MethodRule, PropertyRule } from '../infer/api.js';
 import { access, element } from '../infer/access.js';
 import {
   BOOLEAN,
@@ -438,6 +438,93 @@ const ARR: Record<string, (className: string, args: Type[], ctx: Ctx) => Type | 
   isAssoc: () => BOOLEAN,
 };
 
+const HIGHER_ORDER = 'Illuminate\\Support\\HigherOrderCollectionProxy';
+
+/** The methods that take a higher-order message (`$users->map->name`, `->each->delete()`). */
+const PROXIED = new Set([
+  'average',
+  'avg',
+  'contains',
+  'doesntContain',
+  'each',
+  'every',
+  'filter',
+  'first',
+  'flatMap',
+  'groupBy',
+  'keyBy',
+  'map',
+  'max',
+  'min',
+  'partition',
+  'reject',
+  'skipUntil',
+  'skipWhile',
+  'some',
+  'sortBy',
+  'sortByDesc',
+  'sum',
+  'takeUntil',
+  'takeWhile',
+  'unique',
+  'unless',
+  'until',
+  'when',
+]);
+
+/** `$collection->map`: the proxy that sends the next call or property read to every item. */
+const proxy: PropertyRule = (r, name) =>
+  isList(r) && r.collection && PROXIED.has(name)
+    ? {
+        kind: 'object',
+        class: HIGHER_ORDER,
+        state: { collection: r, method: { kind: 'literal', value: name } },
+      }
+    : undefined;
+
+/**
+ * What a higher-order message gives: the proxied method applied with each item's answer
+ * (`perItem`) as its callback's (`->map->only(['id'])`, `->sum->price`, `->filter->isActive()`).
+ * @see https://laravel.com/docs/collections#higher-order-messages
+ */
+function higherOrder(r: Type, perItem: (item: Type) => Type): Type | undefined {
+  const collection = r.kind === 'object' ? r.state?.collection : undefined;
+  const method = r.kind === 'object' ? r.state?.method : undefined;
+  if (!collection || method?.kind !== 'literal') return undefined;
+  const item = items(collection);
+  switch (method.value) {
+    case 'map':
+      return collection.kind === 'map'
+        ? { kind: 'map', values: perItem(item), collection: true }
+        : listOf(perItem(item), true);
+    case 'flatMap':
+      return listOf(element(perItem(item)), true);
+    case 'max':
+    case 'min':
+      return perItem(item);
+    case 'sum':
+    case 'avg':
+    case 'average':
+      return NUMBER;
+    case 'contains':
+    case 'doesntContain':
+    case 'every':
+    case 'some':
+      return BOOLEAN;
+    case 'first':
+      return union([item, NULL]);
+    case 'groupBy':
+      return { kind: 'map', values: listOf(item, true), collection: true };
+    case 'keyBy':
+      return { kind: 'map', values: item, collection: true };
+    case 'partition':
+      return listOf(collection, true);
+    default:
+      // Filters, sorts and `each`: the same items.
+      return collection;
+  }
+}
+
 export const collections: Extension = {
   functions: FUNCTIONS,
   methods: {
@@ -446,6 +533,7 @@ export const collections: Extension = {
     shape: COLLECTION_METHODS,
     unknown: { map: mapOfUnknown },
   },
+  properties: { list: proxy, map: proxy, shape: proxy },
   effects: {
     list: {
       push: COLLECTION_METHODS.push!,
@@ -456,6 +544,17 @@ export const collections: Extension = {
     shape: { put: withField('key'), prepend: withField('prepend'), forget: except },
   },
   classes: [
+    {
+      classes: [HIGHER_ORDER],
+      methods: new Proxy({} as Record<string, MethodRule>, {
+        get:
+          (_rules, method: string): MethodRule =>
+          (r, args, ctx) =>
+            higherOrder(r, (item) => ctx.infer.call(item, method, args, ctx.frame)),
+      }),
+      properties: (r, name, ctx) =>
+        higherOrder(r, (item) => ctx.infer.property(item, name, ctx.frame)),
+    },
     {
       classes: ['Illuminate\\Support\\Collection', 'Illuminate\\Database\\Eloquent\\Collection'],
       construct: (_c, args, ctx) => collect(args[0], ctx),

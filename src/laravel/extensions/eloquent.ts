@@ -15,6 +15,7 @@ import {
   type Type,
 } from '../infer/type.js';
 import { snake } from '../../core/inflect.js';
+import { stringList } from '../php/value.js';
 import { MODEL_BASES } from '../models/catalog.js';
 import { RELATION_TYPES } from '../models/relations.js';
 
@@ -30,14 +31,22 @@ type Model = Extract<Type, { kind: 'model' }>;
 
 /** What one row of a query is: a model, or a table's columns (`DB::table(...)`). */
 const model = (b: Builder, extra: Partial<Model> = {}): Type =>
-  b.row ?? {
+  (b.row && selectedRow(b.row, b)) ?? {
     kind: 'model',
     class: b.model,
     ...(b.loaded ? { loaded: b.loaded } : {}),
     ...(b.extra ? { extra: b.extra } : {}),
+    ...(b.columns ? { visible: b.columns } : {}),
     ...extra,
   };
 const many = (b: Builder): Type => listOf(model(b), true);
+
+/** A table's row after `select(...)`: the columns chosen, then the aliases. */
+function selectedRow(row: Type, b: Builder): Type {
+  if (!b.columns || row.kind !== 'shape') return row;
+  const kept = row.fields.filter((f) => b.columns!.includes(f.key));
+  return { ...row, fields: [...kept, ...(b.extra ?? [])] };
+}
 /**
  * `->get(['id', 'name'])`: rows of only those columns (`*` or none: every attribute; after a
  * `select()`, Laravel keeps the query's columns and ignores these).
@@ -267,13 +276,63 @@ const append: MethodRule = (r, args, ctx) => {
  * `'book_slug' => function ($query) {...}`) adds that key to each row.
  * @see https://laravel.com/docs/eloquent#subquery-selects
  */
-const select: MethodRule = (r, args) => {
-  if (r.kind !== 'builder') return r;
-  const fields = selectedAliases(args).map((key): Field => ({ key, type: unknown('selected') }));
-  return fields.length > 0
-    ? { ...r, selects: true, extra: withFields(r.extra, fields) }
-    : { ...r, selects: true };
-};
+const selecting =
+  (only: boolean): MethodRule =>
+  (r, args, ctx) => {
+    if (r.kind !== 'builder') return r;
+    // `'title as name'`: the column's type under its new name; a raw expression's is not known.
+    const renamed = renamedColumns(args);
+    const typeOf = (key: string): Type => {
+      const column = renamed.get(key);
+      if (!column) return unknown('selected');
+      if (r.row?.kind === 'shape')
+        return r.row.fields.find((f) => f.key === column)?.type ?? unknown('selected');
+      return r.row ? unknown('selected') : attribute(r.model, column, ctx);
+    };
+    const fields = selectedAliases(args).map((key): Field => ({ key, type: typeOf(key) }));
+    const out: Builder =
+      fields.length > 0
+        ? { ...r, selects: true, extra: withFields(r.extra, fields) }
+        : { ...r, selects: true };
+    // `addSelect(['created_by'])` after a `select(...)` adds to the columns chosen.
+    const named = plainColumns(args);
+    const columns = only ? named : r.columns && named ? [...r.columns, ...named] : undefined;
+    if (!columns) return out;
+    // A table's rows keep the columns chosen (see `model`); a model's, its appended keys too.
+    if (r.row) return { ...out, columns: [...new Set(columns)] };
+    const appends = stringList(ctx.infer.world.classes.property(r.model, 'appends'));
+    return { ...out, columns: [...new Set([...columns, ...appends])].sort() };
+  };
+
+/** Aliases of plain columns (`'books.slug as book_slug'`): alias → column. */
+function renamedColumns(args: readonly Type[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of args)
+    for (const c of stringValues(a.kind === 'list' ? a.items : a) ?? []) {
+      const match = /^\s*(?:\w+\.)?(\w+)\s+as\s+[`"']?(\w+)[`"']?\s*$/i.exec(c);
+      if (match) out.set(match[2]!, match[1]!);
+    }
+  return out;
+}
+
+/**
+ * The plain columns `select('id', 'users.name')` keeps, or undefined when the query keeps them
+ * all (`*`, `users.*`) or one argument is not known (`DB::raw(...)`).
+ */
+function plainColumns(args: readonly Type[]): string[] | undefined {
+  const out: string[] = [];
+  for (const a of args) {
+    const written = stringValues(a.kind === 'list' ? a.items : a);
+    if (!written) return undefined;
+    for (const c of written) {
+      if (/\s+as\s+/i.test(c)) continue;
+      const column = c.replace(/^.*\./, '').trim();
+      if (column === '*' || !/^\w+$/.test(column)) return undefined;
+      out.push(column);
+    }
+  }
+  return out.length > 0 ? out : undefined;
+}
 
 /** The keys a select names beyond the table's columns: `as` aliases and keyed subqueries. */
 function selectedAliases(args: readonly Type[]): string[] {
@@ -298,9 +357,9 @@ function selectedAliases(args: readonly Type[]): string[] {
 
 const BUILDER: Record<string, MethodRule> = {
   ...Object.fromEntries(CHAINABLE.map((m) => [m, keep])),
-  select,
-  addSelect: select,
-  selectRaw: select,
+  select: selecting(true),
+  addSelect: selecting(false),
+  selectRaw: selecting(false),
   ...AGGREGATE_RULES,
   with: withLoaded,
   load: withLoaded,
@@ -401,8 +460,13 @@ export function attribute(modelClass: string, name: string, ctx: Ctx): Type {
     if (getter?.kind === 'object' && getter.state?.get)
       return ctx.infer.invoke(getter.state.get, [], ctx.frame);
   }
-  const schema = world.models.attribute(modelClass, name);
-  if (schema) return { kind: 'schema', schema };
+  const json = world.models.attribute(modelClass, name);
+  // An enum cast is the enum's case, whose `->name`, `->value` and methods a resource reads.
+  if (json?.kind === 'enum' && json.class && world.classes.get(json.class)?.facts.kind === 'enum') {
+    const value: Type = { kind: 'enum', class: json.class };
+    return json.nullable ? union([value, NULL]) : value;
+  }
+  if (json) return { kind: 'attribute', json };
   for (const c of world.classes.lineage(modelClass)) {
     const hint = c.facts.propertyHints?.[name];
     if (hint) return ctx.infer.fromDoc(hint, modelClass);

@@ -45,7 +45,7 @@ export const facades: Extension = {
                   kind: 'shape',
                   fields: attributes.map((a) => ({
                     key: a.name,
-                    type: { kind: 'schema', schema: a.schema },
+                    type: { kind: 'attribute', json: a.json },
                   })),
                 }
               : unknown(`table ${table ?? ''}`);

@@ -101,7 +101,29 @@ const validator: Record<string, MethodRule> = {
   safe: (r) => (r.kind === 'object' ? (r.state?.data ?? unknown('validated input')) : undefined),
   fails: () => BOOLEAN,
   passes: () => BOOLEAN,
-  errors: () => ({ kind: 'object', class: 'Illuminate\\Support\\MessageBag' }),
+  errors: () => ({ kind: 'object', class: MESSAGE_BAG }),
+};
+
+const MESSAGE_BAG = 'Illuminate\\Support\\MessageBag';
+
+/** Each field's messages: `{"email": ["The email field is required."]}`. */
+const MESSAGES: Type = { kind: 'map', values: listOf(STRING) };
+
+/** A validator's errors (`$validator->errors()`), as JSON and as their accessors give them. */
+const messageBag: Record<string, MethodRule> = {
+  jsonSerialize: () => MESSAGES,
+  toArray: () => MESSAGES,
+  messages: () => MESSAGES,
+  getMessages: () => MESSAGES,
+  all: () => listOf(STRING),
+  get: () => listOf(STRING),
+  keys: () => listOf(STRING),
+  first: () => STRING,
+  has: () => BOOLEAN,
+  any: () => BOOLEAN,
+  isEmpty: () => BOOLEAN,
+  isNotEmpty: () => BOOLEAN,
+  count: () => INTEGER,
 };
 
 /**
@@ -162,6 +184,10 @@ export const requests: Extension = {
         'Illuminate\\Contracts\\Validation\\Validator',
       ],
       methods: validator,
+    },
+    {
+      classes: [MESSAGE_BAG, 'Illuminate\\Contracts\\Support\\MessageBag'],
+      methods: messageBag,
     },
   ],
 };

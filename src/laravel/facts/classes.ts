@@ -37,7 +37,8 @@ export function classFacts(
     methods: {},
   };
   if (d.parent) facts.extends = d.parent;
-  const implemented = children(node, 'implements')
+  // An interface's parents (`interface A extends B, C`) are what it implements.
+  const implemented = children(node, node.kind === 'interface' ? 'extends' : 'implements')
     .map((n) => classOfNameNode(scope, n))
     .filter((n): n is string => !!n);
   if (implemented.length > 0) facts.implements = implemented;

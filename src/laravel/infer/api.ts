@@ -72,6 +72,8 @@ export interface ClassRules {
   /** Static calls by name; `*` for any name the table does not list. */
   statics?: Record<string, StaticRule>;
   construct?: (className: string, args: Type[], ctx: Ctx) => Type | undefined;
+  /** Class constants the framework declares (`Response::HTTP_CREATED`), by name. */
+  constants?: Readonly<Record<string, string | number>>;
   properties?: PropertyRule;
   /** A statement-level call (`$x->method(...);`): what the receiver becomes. */
   effects?: Record<string, MethodRule>;

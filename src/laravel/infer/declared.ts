@@ -1,6 +1,6 @@
-import type { SchemaObject } from '../../core/types.js';
 import type { ParamFacts, TypeHints } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
+import { attributeJsonType, nonNullAttribute } from '../models/attribute-type.js';
 import type { Infer } from './api.js';
 import { classOf } from './support.js';
 import {
@@ -31,16 +31,11 @@ export function withHints(
       (t) =>
         (t.kind === 'scalar' && t.type === native.type) ||
         (t.kind === 'literal' && typeOfLiteral(t.value) === native.type) ||
-        (t.kind === 'schema' && t.schema.type === native.type),
+        (t.kind === 'attribute' && attributeJsonType(t.json) === native.type) ||
+        (t.kind === 'input' && t.field.rules.type === native.type),
     );
     if (fitting.length === 0) return native;
-    return union(
-      fitting.map((t) =>
-        t.kind === 'schema' && t.schema.nullable
-          ? { kind: 'schema', schema: withoutNullable(t.schema) }
-          : t,
-      ),
-    );
+    return union(fitting.map(notNull));
   }
   const body = knownPart(type);
   const doc = hints?.doc ?? hints?.returns;
@@ -104,10 +99,13 @@ export function typeOfLiteral(value: string | number | boolean): string {
   return typeof value === 'boolean' ? 'boolean' : 'string';
 }
 
-function withoutNullable(schema: SchemaObject): SchemaObject {
-  const rest = { ...schema };
-  delete rest.nullable;
-  return rest;
+/** A column or an input that PHP's declared type says is not null. */
+function notNull(t: Type): Type {
+  if (t.kind === 'attribute' && t.json.nullable)
+    return { kind: 'attribute', json: nonNullAttribute(t.json) };
+  if (t.kind === 'input' && t.field.nullable)
+    return { kind: 'input', field: { ...t.field, nullable: false } };
+  return t;
 }
 
 /** A route parameter with a default (`$slug = 'home'`): the default's type, not its value. */

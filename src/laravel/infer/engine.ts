@@ -377,7 +377,7 @@ export class TypeEngine implements Engine {
   private invokeFunction(name: string, args: Type[], frame: Frame, named?: Named): Type {
     const fn = this.projectFunction(name);
     if (!fn?.body) return unknown(`${name}()`);
-    const key = `fn:${name}|${argsKey(args, named)}`;
+    const key = `fn:${name}|${args.map(typeKey).join(',')}${namedKey(named)}`;
     return this.memoised(key, frame, () => {
       const inner = this.frameFor(fn, fn.body!, undefined, undefined, args, frame.depth + 1, named);
       return withHints(this, this.returnsOf(inner, fn.body!.returns), fn.hints, undefined);
@@ -419,8 +419,22 @@ export class TypeEngine implements Engine {
   ): Type {
     const hinted = () =>
       withHints(this, unknown(`${shortName(owner)}::${method}()`), facts.hints, staticClass);
-    if (!facts.body) return hinted();
-    const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${argsKey(args, named)}`;
+    if (!facts.body) {
+      const implementation = this.implementation(owner, method);
+      return implementation
+        ? this.invokeMethod(
+            implementation.owner.facts.name,
+            method,
+            implementation.facts,
+            this.instance(implementation.class),
+            implementation.class,
+            args,
+            frame,
+            named,
+          )
+        : hinted();
+    }
+    const key = `${owner}::${method}|${self ? typeKey(self) : ''}|${staticClass}|${args.map(typeKey).join(',')}${namedKey(named)}`;
     return this.memoised(key, frame, () => {
       const inner = (on: Type | undefined) =>
         this.frameFor(facts, facts.body!, on, staticClass, args, frame.depth + 1, named);
@@ -428,6 +442,23 @@ export class TypeEngine implements Engine {
       const after = self && body.thisSets ? this.afterSets(self, body, inner(self)) : self;
       return withHints(this, this.returnsOf(inner(after), body.returns), facts.hints, staticClass);
     });
+  }
+
+  /**
+   * Where a call of an interface's (or an abstract) method lands: the one concrete class of the
+   * project that implements it (`ProjectRepository` bound to `EloquentProjectRepository`). With
+   * several, which one the container gives is not known: the declared type stands.
+   */
+  private implementation(owner: string, method: string) {
+    const found = this.world.classes
+      .implementers(owner)
+      .map((c) => ({ class: c, ...this.world.classes.method(c, method) }))
+      .filter((f) => f.facts?.body);
+    // One body, maybe inherited by several classes: the class that declares it, if concrete.
+    const owners = new Set(found.map((f) => f.owner!.facts.name));
+    if (owners.size !== 1) return undefined;
+    const chosen = found.find((f) => f.class === f.owner!.facts.name) ?? found[0]!;
+    return { class: chosen.class, facts: chosen.facts!, owner: chosen.owner! };
   }
 
   /**
@@ -687,7 +718,14 @@ export class TypeEngine implements Engine {
   }
 
   constant(className: string, name: string): Type {
-    return constantOf(this, className, name);
+    const own = constantOf(this, className, name);
+    if (own.kind !== 'unknown') return own;
+    // A framework class's constant (`Response::HTTP_CREATED`), inherited ones included.
+    for (const rules of this.classRules(className)) {
+      const value = rules.constants?.[name];
+      if (value !== undefined) return { kind: 'literal', value };
+    }
+    return own;
   }
 
   staticProperty(className: string, name: string): Type {
@@ -739,12 +777,11 @@ export class TypeEngine implements Engine {
   }
 }
 
-/** A call's arguments as a memo key: positional, then named (`required: false`). */
-function argsKey(args: readonly Type[], named: Named | undefined): string {
-  const positional = args.map(typeKey).join(',');
-  if (!named) return positional;
-  const byName = Object.entries(named).map(([k, v]) => `${k}:${typeKey(v)}`);
-  return `${positional};${byName.join(',')}`;
+/** Named arguments in a memo key (`send(data: $x)` and `send(data: $x, code: 403)` differ). */
+function namedKey(named: Named | undefined): string {
+  if (!named) return '';
+  const names = Object.keys(named).sort();
+  return names.length > 0 ? `|${names.map((n) => `${n}=${typeKey(named[n]!)}`).join(',')}` : '';
 }
 
 /** The classes a facade's macros are added to. */

@@ -320,7 +320,7 @@ const TYPE_TESTS: Record<string, string> = {
 
 /** Whether a value is of a PHP type, when that can be told. */
 function isOfType(t: Type, type: string): boolean | undefined {
-  if (t.kind === 'unknown' || t.kind === 'schema') return undefined;
+  if (t.kind === 'unknown' || t.kind === 'attribute' || t.kind === 'input') return undefined;
   if (type === 'true' || type === 'false') {
     if (t.kind === 'literal') return t.value === (type === 'true');
     return t.kind === 'scalar' && t.type === 'boolean' ? undefined : false;
@@ -351,10 +351,13 @@ function unwrapOptional(type: Type): Type {
   return type.kind === 'optional' ? type.type : type;
 }
 
-/** Whether a value may be null (a `null` member, or a schema that says so). */
+/** Whether a value may be null (a `null` member, or a nullable column or input). */
 function mayBeNull(type: Type): boolean {
   return members(type).some(
-    (t) => t.kind === 'null' || (t.kind === 'schema' && t.schema.nullable === true),
+    (t) =>
+      t.kind === 'null' ||
+      (t.kind === 'attribute' && t.json.nullable === true) ||
+      (t.kind === 'input' && t.field.nullable),
   );
 }
 

@@ -37,7 +37,7 @@ export function attributesShape(model: Extract<Type, { kind: 'model' }>, world: 
     .filter((a) => kept(a.name))
     .map((a) => ({
       key: a.name,
-      type: { kind: 'schema', schema: a.schema },
+      type: { kind: 'attribute', json: a.json },
       ...(a.always ? {} : { optional: true as const }),
     }));
   const relations: Field[] = [];

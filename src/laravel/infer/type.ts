@@ -1,5 +1,6 @@
-import type { SchemaObject } from '../../core/types.js';
 import type { Expr } from '../ir/types.js';
+import type { InputField } from '../model/inputs.js';
+import type { AttributeType } from '../models/attribute-type.js';
 
 /**
  * What the type engine knows of a PHP value, in terms of what it becomes as JSON: scalars,
@@ -63,6 +64,8 @@ export type Type =
       extra?: Field[];
       /** `select()` was called: `get($columns)` then keeps the query's columns, as Laravel does. */
       selects?: true;
+      /** The keys each row keeps after `select('id', 'name')` (its appended accessors too). */
+      columns?: string[];
     }
   | { kind: 'paginator'; style: 'length' | 'simple' | 'cursor'; items: Type }
   /** An API resource (`new PostResource($post)`, `PostResource::collection($posts)`). */
@@ -98,8 +101,10 @@ export type Type =
   | { kind: 'optional'; type: Type }
   /** Fields merged into the enclosing array (`$this->merge(...)`, `mergeWhen`). */
   | { kind: 'merge'; type: Type; optional?: true }
-  /** A value whose JSON Schema is known already (a model attribute from its migration and cast). */
-  | { kind: 'schema'; schema: SchemaObject }
+  /** A model attribute or a table's column, as its migration and cast describe it. */
+  | { kind: 'attribute'; json: AttributeType }
+  /** A validated input field, as its rules describe it (`$request->validated()`). */
+  | { kind: 'input'; field: InputField }
   /** The end of a path that never returns (`abort()`, `throw`). */
   | { kind: 'never' }
   | { kind: 'unknown'; reason?: string };
@@ -274,11 +279,11 @@ function identity(value: object): number {
   return id;
 }
 
-function schemaKey(schema: SchemaObject): string {
-  const hit = keys.get(schema);
+function inputKey(field: InputField): string {
+  const hit = keys.get(field);
   if (hit !== undefined) return hit;
-  const key = intern(JSON.stringify(schema));
-  keys.set(schema, key);
+  const key = intern(JSON.stringify(field));
+  keys.set(field, key);
   return key;
 }
 
@@ -308,7 +313,7 @@ function structure(t: Type): string {
     case 'model':
       return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${t.shown ? `:+${list(t.shown)}` : ''}${fieldsKey(t.extra)}`;
     case 'builder':
-      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}`;
+      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}${t.columns ? `:c${list(t.columns)}` : ''}`;
     case 'paginator':
       return `P:${t.style}:${typeKey(t.items)}`;
     case 'resource':
@@ -334,8 +339,10 @@ function structure(t: Type): string {
       return `~${typeKey(t.type)}`;
     case 'merge':
       return `+${t.optional ? '?' : ''}${typeKey(t.type)}`;
-    case 'schema':
-      return `S:${schemaKey(t.schema)}`;
+    case 'attribute':
+      return `A:${JSON.stringify(t.json)}`;
+    case 'input':
+      return `I:${inputKey(t.field)}`;
     case 'rule':
       return `Q:${t.callee}(${t.args.map(typeKey).join(',')})${t.named ? namedKey(t.named) : ''}${(t.chain ?? []).map((c) => `->${c.method}(${c.args.map(typeKey).join(',')})`).join('')}`;
   }

@@ -325,6 +325,31 @@ function call(node: Node, scope: Scope): Expr {
   return callExpr(node, scope);
 }
 
+/**
+ * `compact('user', 'token')`: the array of those variables as they are here (locals included,
+ * which a function's table cannot see); names written as strings or lists of strings.
+ */
+function compact(node: Node, scope: Scope): Expr | undefined {
+  const names: string[] = [];
+  const collect = (arg: Node): boolean => {
+    if (arg.kind === 'string' && typeof arg.value === 'string') return names.push(arg.value) > 0;
+    if (arg.kind === 'array')
+      return children(arg, 'items').every((item) => {
+        const value = child(item, 'value');
+        return !child(item, 'key') && !!value && collect(value);
+      });
+    return false;
+  };
+  if (!children(node, 'arguments').every(collect)) return undefined;
+  // A name with no variable here is left out, as PHP leaves it.
+  const items: ArrayItem[] = [];
+  for (const name of names) {
+    const value = localValue(scope, name);
+    if (value) items.push({ key: { kind: 'value', value: name }, value });
+  }
+  return { kind: 'array', items };
+}
+
 function callExpr(node: Node, scope: Scope): Expr {
   const what = child(node, 'what');
   if (!what) return unknown(node);
@@ -338,6 +363,9 @@ function callExpr(node: Node, scope: Scope): Expr {
         : undefined;
     const qualified =
       fallback !== undefined ? `${scope.names.namespace}\\${written}` : name.replace(/^\\/, '');
+    const compacted =
+      (fallback ?? qualified).toLowerCase() === 'compact' ? compact(node, scope) : undefined;
+    if (compacted) return compacted;
     const out: Expr = { kind: 'func', name: qualified, ...args(node, scope) };
     return fallback !== undefined ? { ...out, global: fallback } : out;
   }

@@ -1,9 +1,9 @@
 import type { Finding } from '../../core/errors.js';
-import type { SecurityRequirement, ServerObject } from '../../core/types.js';
 import type { InputRead } from '../facts/types.js';
 import type { Type } from '../infer/type.js';
 import type { InputParameter, RuleTree } from './inputs.js';
 import type { Validation } from '../requests/rules.js';
+import type { Requirement } from '../security/combine.js';
 
 /**
  * The resolved API model: what one operation of the application is, worked out from the
@@ -27,8 +27,10 @@ export interface Endpoint {
   body?: InputBody;
   /** What it answers, one reply per status, in status order. */
   replies: Reply[];
-  security?: SecurityRequirement[];
-  servers?: ServerObject[];
+  /** Any one of these requirements authenticates; none when the route is public. */
+  security?: Requirement[];
+  /** `Route::domain('{account}.example.com')`: the host the route answers on, as written. */
+  domain?: string;
   /** Warnings about this endpoint (a response that could not be inferred). */
   warnings: Finding[];
 }

@@ -1,5 +1,5 @@
-import type { SchemaObject } from '../../core/types.js';
 import type { InputRead } from '../facts/types.js';
+import { attributeJsonType, type AttributeType } from '../models/attribute-type.js';
 
 /**
  * What an operation takes, as the model stage knows it: validation rules compiled into a tree
@@ -106,13 +106,13 @@ export type ParameterLocation = 'path' | 'query' | 'header';
 
 /**
  * What a parameter's value is: a field of the rules validated on the route, what is known of a
- * single value (a `where` constraint, a typed read, a bound enum), or the schema of the model
+ * single value (a `where` constraint, a typed read, a bound enum), or the type of the model
  * attribute a bound parameter is looked up by (`models/` describes columns and casts).
  */
 export type ParameterValue =
   | { kind: 'field'; field: InputField }
   | { kind: 'value'; rules: ValueRules; default?: unknown }
-  | { kind: 'attribute'; schema: SchemaObject };
+  | { kind: 'attribute'; json: AttributeType };
 
 /** A path, query or header parameter of an operation. */
 export interface InputParameter {
@@ -131,7 +131,7 @@ export interface InputParameter {
 export function parameterType(value: ParameterValue): string | undefined {
   if (value.kind === 'field') return value.field.rules.type;
   if (value.kind === 'value') return value.rules.type;
-  return typeof value.schema.type === 'string' ? value.schema.type : undefined;
+  return attributeJsonType(value.json);
 }
 
 /** The value of an input read by name, from how it is read (`$request->integer('x')`). */

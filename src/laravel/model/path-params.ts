@@ -98,7 +98,7 @@ function bindingValue(
   if (!type) return { bound: false };
   if (asm.models.isModel(type))
     return {
-      value: { kind: 'attribute', schema: asm.models.routeKey(type, field) },
+      value: { kind: 'attribute', json: asm.models.routeKey(type, field) },
       bound: true,
       model: type,
     };

@@ -1,8 +1,6 @@
-import type { ServerObject } from '../../core/types.js';
-import type { InputParameter } from './inputs.js';
+import type { InputField, InputParameter } from './inputs.js';
 import type { DocBlock } from '../php/docblock.js';
 import type { HandlerFacts, InputRead, MethodFacts, UseFacts } from '../facts/types.js';
-import { treeSchema } from '../emit/input-schema.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import { isThrottled } from '../project/throttle.js';
 import type { Validation } from '../requests/rules.js';
@@ -56,7 +54,6 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
   const middleware = routeMiddleware(route, ctx.asm.classes, ctx.asm.configValue);
   const { security, notes } = ctx.security.requirement(middleware, route.withoutMiddleware);
   const throttled = isThrottled(middleware, ctx.asm.throttledGroups, route.withoutMiddleware);
-  const servers = route.domain ? domainServers(route.domain, ctx.asm.config.servers) : undefined;
   const params = uriParams(route.uri);
   const handlerParams = castParams(handler.facts?.params ?? [], handler.uses?.casts);
   const methods = route.methods.filter((m) => m !== 'head');
@@ -106,7 +103,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         ...(body ? { body } : {}),
         replies,
         ...(security ? { security } : {}),
-        ...(servers ? { servers } : {}),
+        ...(route.domain ? { domain: route.domain } : {}),
         warnings: notInferred ? [notInferredWarning(route, handler, notInferred, method)] : [],
       });
     }
@@ -182,16 +179,18 @@ function bodyOf(
   return { ...(validated ? { validated } : {}), read, closed };
 }
 
-/** The validated input as a type: each rule's field, typed as the request body documents it. */
+/** The validated input as a type: each top-level field of the rules, as its rules describe it. */
 function inputType(validation: Validation, asm: Assembly): Type {
-  const schema = treeSchema(asm.rules.tree(validation));
-  const required = new Set(schema.required ?? []);
+  // By name in a plain object, as the body's schema lists them (a later field of the same name
+  // wins; integer-like names first).
+  const byName: Record<string, InputField> = {};
+  for (const field of asm.rules.tree(validation).fields) byName[field.name] = field;
   return {
     kind: 'shape',
-    fields: Object.entries(schema.properties ?? {}).map(([key, field]) => ({
-      key,
-      type: { kind: 'schema', schema: field },
-      ...(required.has(key) ? {} : { optional: true as const }),
+    fields: Object.values(byName).map((field) => ({
+      key: field.name,
+      type: { kind: 'input', field },
+      ...(field.required ? {} : { optional: true as const }),
     })),
   };
 }
@@ -273,24 +272,4 @@ function resolveHandler(route: Route, asm: Assembly): Handler {
   if (found.facts.raises) handler.raises = found.facts.raises;
   if (found.facts.doc) handler.doc = found.facts.doc;
   return handler;
-}
-
-/**
- * `Route::domain('{account}.example.com')`: the route answers on that host only, so the
- * operation gets a server of its own, with the domain's parameters as server variables (and the
- * scheme of the document's first server).
- * @see https://laravel.com/docs/routing#route-group-subdomain-routing
- */
-function domainServers(domain: string, servers: readonly ServerObject[]): ServerObject[] {
-  const scheme = /^(https?):/.exec(servers[0]?.url ?? '')?.[1] ?? 'http';
-  const names = [...domain.matchAll(/\{(\w+)\??\}/g)].map((m) => m[1]!);
-  const server: ServerObject = { url: `${scheme}://${domain.replace(/\{(\w+)\?\}/g, '{$1}')}` };
-  if (names.length > 0)
-    server.variables = Object.fromEntries(
-      names.map((name) => [
-        name,
-        { default: name, description: `The \`${name}\` domain parameter` },
-      ]),
-    );
-  return [server];
 }

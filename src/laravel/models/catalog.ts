@@ -1,9 +1,9 @@
-import type { SchemaObject } from '../../core/types.js';
 import { shortName } from '../php/names.js';
 import { arrayRecord, arrayValues, type PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { plural, snake } from '../../core/inflect.js';
-import { castSchema, type EnumValues } from './casts.js';
+import { nonNullAttribute, type AttributeType } from './attribute-type.js';
+import { castType, type EnumValues } from './casts.js';
 import { RELATION_TYPES } from './relations.js';
 import type { TableLookup } from './tables.js';
 
@@ -17,7 +17,7 @@ export const MODEL_BASES = [
 
 export interface Attribute {
   name: string;
-  schema: SchemaObject;
+  json: AttributeType;
   /** Present in `toArray()` even on a model just created without it. */
   always: boolean;
 }
@@ -98,7 +98,7 @@ export class ModelCatalog {
           !!column &&
           !column.nullable &&
           (column.defaulted !== true || name === this.primaryKey(model) || name.endsWith('_at'));
-        return { name, schema: this.attribute(model, name) ?? {}, always };
+        return { name, json: this.attribute(model, name) ?? UNKNOWN, always };
       });
   }
 
@@ -120,19 +120,19 @@ export class ModelCatalog {
     if (!columns) return [];
     return [...columns.values()].map((column) => ({
       name: column.name,
-      schema: column.nullable ? { ...column.schema, nullable: true } : column.schema,
+      json: column.nullable ? { ...column.json, nullable: true } : column.json,
       always: true,
     }));
   }
 
-  /** One attribute's schema: its cast, else its column, else what its name suggests. */
-  attribute(model: string, name: string): SchemaObject | undefined {
+  /** One attribute's type: its cast, else its column, else what its name suggests. */
+  attribute(model: string, name: string): AttributeType | undefined {
     const column = this.tables.get(this.table(model))?.get(name);
     const cast = this.casts(model)[name];
-    const fromCast = cast ? castSchema(cast, this.enumValues) : undefined;
-    const schema = fromCast ?? column?.schema ?? guess(name);
-    if (!schema) return undefined;
-    return column?.nullable ? { ...schema, nullable: true } : schema;
+    const fromCast = cast ? castType(cast, this.enumValues) : undefined;
+    const type = fromCast ?? column?.json ?? guess(name);
+    if (!type) return undefined;
+    return column?.nullable ? { ...type, nullable: true } : type;
   }
 
   relation(
@@ -151,18 +151,22 @@ export class ModelCatalog {
     return typeof key === 'string' ? key : 'id';
   }
 
-  /** The route key's schema, for an implicitly bound parameter (`{user}` or `{user:slug}`). */
-  routeKey(model: string, field?: string): SchemaObject {
+  /** The route key's type, for an implicitly bound parameter (`{user}` or `{user:slug}`). */
+  routeKey(model: string, field?: string): AttributeType {
     const routeKey = this.classes.method(model, 'getRouteKeyName')?.facts.returns;
     const key = field ?? (typeof routeKey === 'string' ? routeKey : this.primaryKey(model));
     if (key !== this.primaryKey(model))
-      return stripNullable(this.attribute(model, key) ?? { type: 'string' });
+      return nonNullAttribute(this.attribute(model, key) ?? STRING);
     const traits = this.classes.traits(model).map(shortName);
-    if (traits.includes('HasUuids')) return { type: 'string', format: 'uuid' };
+    if (traits.includes('HasUuids')) return { kind: 'scalar', type: 'string', format: 'uuid' };
     if (traits.includes('HasUlids'))
-      return { type: 'string', pattern: '^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$' };
-    if (this.classes.property(model, 'keyType') === 'string') return { type: 'string' };
-    return { type: 'integer' };
+      return {
+        kind: 'scalar',
+        type: 'string',
+        pattern: '^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$',
+      };
+    if (this.classes.property(model, 'keyType') === 'string') return STRING;
+    return { kind: 'scalar', type: 'integer' };
   }
 
   private guessedNames(model: string, casts: Record<string, string>): string[] {
@@ -171,11 +175,8 @@ export class ModelCatalog {
   }
 }
 
-function stripNullable(schema: SchemaObject): SchemaObject {
-  const rest = { ...schema };
-  delete rest.nullable;
-  return rest;
-}
+const STRING: AttributeType = { kind: 'scalar', type: 'string' };
+const UNKNOWN: AttributeType = { kind: 'unknown' };
 
 function stringsOf(value: PhpValue | undefined): string[] {
   return arrayValues(value).filter((v): v is string => typeof v === 'string');
@@ -190,10 +191,11 @@ function castName(cast: PhpValue): string | undefined {
 }
 
 /** Attributes no migration or cast describes, by Laravel's naming conventions. */
-function guess(name: string): SchemaObject | undefined {
-  if (name === 'id' || name.endsWith('_id') || name.endsWith('_count')) return { type: 'integer' };
-  if (name.endsWith('_at')) return { type: 'string', format: 'date-time' };
-  if (/^(is|has|can)_/.test(name)) return { type: 'boolean' };
-  if (name === 'email') return { type: 'string', format: 'email' };
+function guess(name: string): AttributeType | undefined {
+  if (name === 'id' || name.endsWith('_id') || name.endsWith('_count'))
+    return { kind: 'scalar', type: 'integer' };
+  if (name.endsWith('_at')) return { kind: 'scalar', type: 'string', format: 'date-time' };
+  if (/^(is|has|can)_/.test(name)) return { kind: 'scalar', type: 'boolean' };
+  if (name === 'email') return { kind: 'scalar', type: 'string', format: 'email' };
   return undefined;
 }

@@ -1,10 +1,11 @@
-import type { SchemaObject } from '../../core/types.js';
+import type { AttributeType } from './attribute-type.js';
 import { arrayValues, type PhpValue } from '../php/value.js';
 
 /** A column as a migration leaves it. */
 export interface Column {
   name: string;
-  schema: SchemaObject;
+  /** What the column's value reads back as in JSON. */
+  json: AttributeType;
   nullable: boolean;
   /** The Blueprint method that made it (`string`, `boolean`, `timestamp`, ...). */
   type: string;
@@ -14,35 +15,28 @@ export interface Column {
 
 type ColumnMaker = (args: PhpValue[]) => Column[];
 
-const INTEGER: SchemaObject = { type: 'integer' };
-const STRING: SchemaObject = { type: 'string' };
+const INTEGER: AttributeType = { kind: 'scalar', type: 'integer' };
+const NUMBER: AttributeType = { kind: 'scalar', type: 'number' };
+const STRING: AttributeType = { kind: 'scalar', type: 'string' };
+const UUID: AttributeType = { kind: 'scalar', type: 'string', format: 'uuid' };
 /** A database datetime read back without a cast: `2024-01-31 12:00:00`, not ISO-8601. */
-const DB_DATETIME: SchemaObject = { type: 'string', example: '2024-01-31 12:00:00' };
+const DB_DATETIME: AttributeType = {
+  kind: 'scalar',
+  type: 'string',
+  example: '2024-01-31 12:00:00',
+};
 /** Eloquent's own timestamps are cast to dates and serialised as ISO-8601. */
-const ISO_DATETIME: SchemaObject = { type: 'string', format: 'date-time' };
-/**
- * A boolean column without a cast comes back from MySQL or SQLite as 0/1, and as true/false
- * only on a model that was just saved: both are what clients see.
- */
-const DB_BOOLEAN: SchemaObject = {
-  anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }],
-};
-const JSON_VALUE: SchemaObject = {
-  anyOf: [
-    { type: 'object', additionalProperties: true },
-    { type: 'array', items: {} },
-  ],
-};
-/** Decimals are strings from MySQL and PostgreSQL, numbers from SQLite. */
-const DECIMAL: SchemaObject = {
-  anyOf: [{ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }, { type: 'number' }],
-};
+const ISO_DATETIME: AttributeType = { kind: 'scalar', type: 'string', format: 'date-time' };
+const TIME: AttributeType = { kind: 'scalar', type: 'string', example: '12:00:00' };
+const DB_BOOLEAN: AttributeType = { kind: 'db-boolean' };
+const JSON_VALUE: AttributeType = { kind: 'json' };
+const DECIMAL: AttributeType = { kind: 'decimal' };
 
 const one =
-  (schema: SchemaObject, fallbackName?: string): ColumnMaker =>
+  (json: AttributeType, fallbackName?: string): ColumnMaker =>
   ([name]) => {
     const column = typeof name === 'string' ? name : fallbackName;
-    return column ? [{ name: column, schema, nullable: false, type: '' }] : [];
+    return column ? [{ name: column, json, nullable: false, type: '' }] : [];
   };
 
 /** Auto-incrementing keys: the database fills them. */
@@ -52,23 +46,23 @@ const key =
     one(INTEGER, fallbackName)(args).map((c) => ({ ...c, defaulted: true }));
 
 const pair =
-  (suffixes: [string, SchemaObject][], nullable = false): ColumnMaker =>
+  (suffixes: [string, AttributeType][], nullable = false): ColumnMaker =>
   ([name]) =>
     typeof name === 'string'
-      ? suffixes.map(([suffix, schema]) => ({
+      ? suffixes.map(([suffix, json]) => ({
           name: `${name}${suffix}`,
-          schema,
+          json,
           nullable,
           type: '',
         }))
       : [];
 
 const fixed =
-  (columns: [string, SchemaObject, boolean][]): ColumnMaker =>
+  (columns: [string, AttributeType, boolean][]): ColumnMaker =>
   () =>
-    columns.map(([name, schema, nullable]) => ({
+    columns.map(([name, json, nullable]) => ({
       name,
-      schema,
+      json,
       nullable,
       type: '',
       defaulted: true,
@@ -98,13 +92,13 @@ export const COLUMN_TYPES: Record<string, ColumnMaker> = {
   foreignId: one(INTEGER),
   foreignIdFor: ([model, column]) => {
     const name = typeof column === 'string' ? column : foreignKeyFor(model);
-    return name ? [{ name, schema: INTEGER, nullable: false, type: '' }] : [];
+    return name ? [{ name, json: INTEGER, nullable: false, type: '' }] : [];
   },
   year: one(INTEGER),
-  float: one({ type: 'number' }),
-  double: one({ type: 'number' }),
-  unsignedFloat: one({ type: 'number' }),
-  unsignedDouble: one({ type: 'number' }),
+  float: one(NUMBER),
+  double: one(NUMBER),
+  unsignedFloat: one(NUMBER),
+  unsignedDouble: one(NUMBER),
   decimal: one(DECIMAL),
   unsignedDecimal: one(DECIMAL),
   boolean: one(DB_BOOLEAN),
@@ -119,23 +113,24 @@ export const COLUMN_TYPES: Record<string, ColumnMaker> = {
   macAddress: one(STRING),
   geometry: one(STRING),
   point: one(STRING),
-  uuid: one({ type: 'string', format: 'uuid' }, 'uuid'),
-  foreignUuid: one({ type: 'string', format: 'uuid' }),
+  uuid: one(UUID, 'uuid'),
+  foreignUuid: one(UUID),
   ulid: one(STRING, 'ulid'),
   foreignUlid: one(STRING),
   enum: ([name, values]) => {
     const list = arrayValues(values).filter((v): v is string => typeof v === 'string');
-    const schema: SchemaObject = list.length > 0 ? { type: 'string', enum: list } : STRING;
-    return typeof name === 'string' ? [{ name, schema, nullable: false, type: '' }] : [];
+    const json: AttributeType =
+      list.length > 0 ? { kind: 'enum', type: 'string', values: list } : STRING;
+    return typeof name === 'string' ? [{ name, json, nullable: false, type: '' }] : [];
   },
   set: one(STRING),
   json: one(JSON_VALUE),
   jsonb: one(JSON_VALUE),
-  date: one({ type: 'string', format: 'date' }),
+  date: one({ kind: 'scalar', type: 'string', format: 'date' }),
   dateTime: one(DB_DATETIME),
   dateTimeTz: one(DB_DATETIME),
-  time: one({ type: 'string', example: '12:00:00' }),
-  timeTz: one({ type: 'string', example: '12:00:00' }),
+  time: one(TIME),
+  timeTz: one(TIME),
   timestamp: one(DB_DATETIME),
   timestampTz: one(DB_DATETIME),
   timestamps: fixed([
@@ -153,7 +148,7 @@ export const COLUMN_TYPES: Record<string, ColumnMaker> = {
   softDeletes: ([name]) => [
     {
       name: typeof name === 'string' ? name : 'deleted_at',
-      schema: ISO_DATETIME,
+      json: ISO_DATETIME,
       nullable: true,
       type: '',
     },
@@ -161,7 +156,7 @@ export const COLUMN_TYPES: Record<string, ColumnMaker> = {
   softDeletesTz: ([name]) => [
     {
       name: typeof name === 'string' ? name : 'deleted_at',
-      schema: ISO_DATETIME,
+      json: ISO_DATETIME,
       nullable: true,
       type: '',
     },
@@ -180,7 +175,7 @@ export const COLUMN_TYPES: Record<string, ColumnMaker> = {
   ),
   uuidMorphs: pair([
     ['_type', STRING],
-    ['_id', { type: 'string', format: 'uuid' }],
+    ['_id', UUID],
   ]),
   ulidMorphs: pair([
     ['_type', STRING],

@@ -42,10 +42,8 @@ export function replayMigrations(files: ReadonlyMap<string, FileFacts>): Tables 
           for (const column of made) {
             const nullable = nullableArgs ? nullableArgs[0] !== false : column.nullable;
             const comment = modifiers.get('comment')?.[0];
-            const schema =
-              typeof comment === 'string'
-                ? { ...column.schema, description: comment }
-                : column.schema;
+            const json =
+              typeof comment === 'string' ? { ...column.json, description: comment } : column.json;
             const defaulted =
               column.defaulted ||
               modifiers.has('default') ||
@@ -53,7 +51,7 @@ export function replayMigrations(files: ReadonlyMap<string, FileFacts>): Tables 
               modifiers.has('autoIncrement');
             columns.set(column.name, {
               ...column,
-              schema,
+              json,
               nullable,
               type: decl.type,
               ...(defaulted ? { defaulted } : {}),

@@ -24,6 +24,7 @@ export class ClassIndex {
   private load?: (file: string) => FileFacts;
   private sorted?: string[];
   private byShort?: Map<string, string[]>;
+  private byParent?: Map<string, string[]>;
   private readonly versions = new Map<string, string>();
   /** Told every class name looked up, for reuse of the assembly's output across runs. */
   readonly tracker = new Tracker();
@@ -131,6 +132,42 @@ export class ClassIndex {
   }
 
   /**
+   * The concrete classes that implement an interface or extend a class (directly or through
+   * others), sorted: where a call on an interface (`$this->repository->find($id)`) lands.
+   */
+  implementers(name: string): readonly string[] {
+    this.tracker.consult(ALL);
+    if (!this.byParent) {
+      this.byParent = new Map();
+      for (const candidate of this.names()) {
+        const facts = this.lookup(candidate)?.facts;
+        if (facts?.kind !== 'class' || facts.abstract) continue;
+        for (const parent of this.supertypes(candidate)) {
+          const list = this.byParent.get(parent) ?? [];
+          list.push(candidate);
+          this.byParent.set(parent, list);
+        }
+      }
+    }
+    return this.byParent.get(name) ?? [];
+  }
+
+  /** A class's ancestors and the interfaces it implements, with the interfaces they extend. */
+  private supertypes(name: string): Set<string> {
+    const out = new Set<string>(this.ancestors(name));
+    const pending = this.lineage(name).flatMap((c) => c.facts.implements ?? []);
+    while (pending.length > 0) {
+      const next = pending.pop()!;
+      if (out.has(next)) continue;
+      out.add(next);
+      const facts = this.lookup(next)?.facts;
+      if (facts?.extends) pending.push(facts.extends);
+      pending.push(...(facts?.implements ?? []));
+    }
+    return out;
+  }
+
+  /**
    * Parents, nearest first; the last may be a framework class the project does not contain.
    * A class of a `Models` namespace (or whose package parent's is one) whose parent is a
    * package's (not in the project) and that uses one of Eloquent's own traits (`HasFactory`,
@@ -189,11 +226,19 @@ export class ClassIndex {
    * ancestors.
    */
   method(name: string, method: string): { facts: MethodFacts; owner: IndexedClass } | undefined {
-    for (const c of this.lineage(name)) {
+    const lineage = this.lineage(name);
+    for (const c of lineage) {
       const own = c.facts.methods[method];
       if (own) return { facts: own, owner: c };
       const trait = this.inTraits(c, (t) => method in t.facts.methods);
       if (trait) return { facts: trait.facts.methods[method]!, owner: trait };
+    }
+    // Declared only by an interface it implements (or, for an interface, one it extends).
+    if (!lineage.some((c) => c.facts.implements)) return undefined;
+    for (const parent of this.supertypes(name)) {
+      const declared = this.lookup(parent);
+      if (declared?.facts.kind === 'interface' && declared.facts.methods[method])
+        return { facts: declared.facts.methods[method], owner: declared };
     }
     return undefined;
   }

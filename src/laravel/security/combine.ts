@@ -1,12 +1,12 @@
-import type { SecurityRequirement } from '../../core/types.js';
 import type { AuthFinding, NamedScheme } from './types.js';
 
-type Requirement = Record<string, string[]>;
+/** What one way of authenticating needs: each scheme it names, with the scopes asked of it. */
+export type Requirement = Record<string, string[]>;
 
 /** A route's security: the requirements (any one satisfies), and what its token must allow. */
 export interface RouteSecurity {
   /** Undefined when the route is public. */
-  security?: SecurityRequirement[];
+  security?: Requirement[];
   /** Sentences for the operation's description (Sanctum abilities). */
   notes: string[];
 }
@@ -44,7 +44,7 @@ export function combine(findings: AuthFinding[]): {
       withScopes(requirement, check.any ? check.scopes.map((s) => [s]) : [check.scopes]),
     );
   const seen = new Set<string>();
-  const security: SecurityRequirement[] = alternatives
+  const security: Requirement[] = alternatives
     .map((a) => Object.fromEntries(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : 1))))
     .filter((r) => !seen.has(JSON.stringify(r)) && !!seen.add(JSON.stringify(r)));
   if (auths.every((a) => a.optional)) security.push({});

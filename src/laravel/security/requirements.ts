@@ -1,6 +1,7 @@
 import type { SecuritySchemeObject } from '../../core/types.js';
 import { shortName } from '../php/names.js';
 import { basic } from './basic.js';
+import { BEARER } from './schemes.js';
 import { authContext } from './context.js';
 import { expandMiddleware, type RouteMiddleware } from './expand.js';
 import { guard } from './guard.js';
@@ -8,7 +9,7 @@ import type { MiddlewareMap } from './middleware-map.js';
 import { ownMiddleware } from './own-middleware.js';
 import { tokenScopes } from './token-scopes.js';
 import { looksLikeAuth } from './unclassified.js';
-import type { AuthContext, AuthFinding, AuthKind, NamedScheme } from './types.js';
+import type { AuthContext, AuthFinding, AuthKind, AuthScheme, NamedScheme } from './types.js';
 import type { Assembly } from '../model/context.js';
 import { combine, type RouteSecurity } from './combine.js';
 
@@ -33,9 +34,9 @@ type Memo = Map<string, { value: Resolved; deps: Set<string> }>;
  * @see https://spec.openapis.org/oas/v3.0.3#security-scheme-object
  */
 export class SecuritySchemes {
-  readonly used = new Map<string, SecuritySchemeObject>();
+  readonly used = new Map<string, AuthScheme>();
   private readonly memo: Memo = new Map();
-  private readonly custom: { middleware: string; name: string; scheme: SecuritySchemeObject }[];
+  private readonly custom: { middleware: string; name: string; scheme: AuthScheme }[];
 
   constructor(
     configured: Record<string, SecuritySchemeObject>,
@@ -50,7 +51,11 @@ export class SecuritySchemes {
           scheme.type === 'http' ? `${scheme.scheme ?? 'http'}Auth` : `${scheme.type}Auth`;
         const n = (counts.get(base) ?? 0) + 1;
         counts.set(base, n);
-        return { middleware, name: n === 1 ? base : `${base}${n}`, scheme };
+        return {
+          middleware,
+          name: n === 1 ? base : `${base}${n}`,
+          scheme: { kind: 'configured', scheme },
+        };
       });
   }
 
@@ -150,7 +155,7 @@ export class SecuritySchemes {
 function guardless(): AuthFinding {
   return {
     kind: 'auth',
-    schemes: [{ name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer' } }],
+    schemes: [BEARER],
   };
 }
 

@@ -4,10 +4,27 @@ import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import type { RouteMiddleware } from './expand.js';
 
+/**
+ * How a request authenticates, as the application enforces it; `emit/` writes it as a security
+ * scheme object.
+ */
+export type AuthScheme =
+  | { kind: 'bearer' }
+  | { kind: 'basic' }
+  /** Laravel Passport's OAuth2 server, with the scopes the application defines (`tokensCan`). */
+  | { kind: 'passport'; scopes: Record<string, string> }
+  /** A key the application reads itself, from a header or the query. */
+  | { kind: 'api-key'; in: 'header' | 'query'; name: string }
+  /**
+   * A scheme named in `security_schemes` of config/apidoc.php: the user's own OpenAPI, written
+   * as given.
+   */
+  | { kind: 'configured'; scheme: SecuritySchemeObject };
+
 /** A scheme a middleware authenticates with, under the name the document gives it. */
 export interface NamedScheme {
   name: string;
-  scheme: SecuritySchemeObject;
+  scheme: AuthScheme;
   /** OAuth2 scopes the route asks for (Passport's `scopes:`/`scope:` middleware). */
   scopes?: string[];
 }

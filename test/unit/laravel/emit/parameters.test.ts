@@ -16,7 +16,7 @@ describe('emitParameter: the model parameters as OpenAPI writes them', () => {
           name: 'post',
           in: 'path',
           required: true,
-          value: { kind: 'attribute', schema: { type: 'string' } },
+          value: { kind: 'attribute', json: { kind: 'scalar', type: 'string' } },
           binding: { model: 'App\\Models\\Post', key: 'slug' },
           where: '[a-z-]+',
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, type Case } from './fixture.js';
+import { answer, component, type Case } from './fixture.js';
 
 /** A base controller with fluent setters, as older API packages wrote them. */
 const FLUENT = {
@@ -922,6 +922,256 @@ class ItemResource extends BaseResource {
       },
     },
   ],
+  [
+    "Symfony's status constants, as Laravel's responses inherit them",
+    {
+      body: `        return response()->json(['id' => $post->id], Response::HTTP_CREATED);`,
+      method: 'post',
+      uses: 'use Illuminate\\Http\\Response;',
+      status: '201',
+      schema: {
+        type: 'object',
+        properties: { id: { type: 'integer' } },
+        required: ['id'],
+      },
+    },
+  ],
+  [
+    "a status constant read through JsonResponse, and Symfony's own Response class",
+    {
+      body: `        if ($request->boolean('queued')) {
+            return new JsonResponse(['queued' => true], SymfonyResponse::HTTP_ACCEPTED);
+        }
+        return response()->json(null, JsonResponse::HTTP_NO_CONTENT);`,
+      uses: 'use Illuminate\\Http\\JsonResponse;\nuse Symfony\\Component\\HttpFoundation\\Response as SymfonyResponse;',
+      status: '202',
+      schema: {
+        type: 'object',
+        properties: { queued: { type: 'boolean', enum: [true] } },
+        required: ['queued'],
+      },
+    },
+  ],
+  [
+    'one helper called with different named arguments: each call its own answer',
+    {
+      body: `        if ($request->boolean('denied')) {
+            return \\App\\Support\\Reply::send(data: null, code: Response::HTTP_FORBIDDEN);
+        }
+        return \\App\\Support\\Reply::send(data: ['id' => $post->id]);`,
+      uses: 'use Illuminate\\Http\\Response;',
+      files: {
+        'app/Support/Reply.php': `<?php
+namespace App\\Support;
+class Reply {
+    public static function send($data, $message = 'ok', $code = 200) {
+        return response()->json(['data' => $data, 'message' => $message], $code);
+    }
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'object',
+            properties: { id: { type: 'integer' } },
+            required: ['id'],
+          },
+          message: { type: 'string', enum: ['ok'] },
+        },
+        required: ['data', 'message'],
+      },
+    },
+  ],
+  [
+    'an attribute cast to an enum: the case, with its name, value and methods',
+    {
+      body: `        return response()->json(['name' => $post->title->name, 'value' => $post->title->value, 'label' => $post->title->label()]);`,
+      files: {
+        'app/Enums/Tone.php': `<?php
+namespace App\\Enums;
+enum Tone: string {
+    case Calm = 'calm';
+    case Loud = 'loud';
+    public function label(): string { return ucfirst($this->value); }
+}`,
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use App\\Enums\\Tone;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    protected $casts = ['title' => Tone::class];
+}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          value: { type: 'string', enum: ['calm', 'loud'] },
+          label: { type: 'string' },
+        },
+        required: ['name', 'value', 'label'],
+      },
+    },
+  ],
+  [
+    'compact() of local variables, names in lists too; a name with no variable left out',
+    {
+      body: `        $count = 3;
+        $title = $post->title;
+        return response()->json(compact('count', ['title', 'nothing']));`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          count: { type: 'integer', enum: [3] },
+          title: { type: 'string' },
+        },
+        required: ['count', 'title'],
+      },
+    },
+  ],
+  [
+    "a validator's errors: each field's messages, and what the bag's accessors give",
+    {
+      body: `        $validator = Validator::make($request->all(), ['title' => 'required']);
+        return response()->json(['errors' => $validator->errors(), 'first' => $validator->errors()->first('title')]);`,
+      uses: 'use Illuminate\\Support\\Facades\\Validator;',
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          errors: {
+            type: 'object',
+            additionalProperties: { type: 'array', items: { type: 'string' } },
+          },
+          first: { type: 'string' },
+        },
+        required: ['errors', 'first'],
+      },
+    },
+  ],
+  [
+    "a collection's higher-order messages: ->map->id, ->map->only(), ->sum->id, ->filter->published",
+    {
+      body: `        $posts = Post::all();
+        return response()->json([
+            'ids' => $posts->map->id,
+            'titles' => $posts->map->only(['title']),
+            'total' => $posts->sum->id,
+            'published' => $posts->filter->published->values(),
+        ]);`,
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          ids: { type: 'array', items: { type: 'integer' } },
+          titles: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { title: { type: 'string' } },
+              required: ['title'],
+            },
+          },
+          total: { type: 'number' },
+          published: { type: 'array', items: { $ref: '#/components/schemas/Post' } },
+        },
+        required: ['ids', 'titles', 'total', 'published'],
+      },
+    },
+  ],
+  [
+    "select() keeps the columns it names, addSelect() adds to them; 'table.*' keeps them all; a table's rows too",
+    {
+      body: `        return response()->json([
+            'rows' => Post::query()->select('id')->addSelect(['posts.title'])->get(),
+            'all' => Post::select('posts.*')->first(),
+            'table' => DB::table('posts')->select('id', 'title as name')->get(),
+        ]);`,
+      uses: 'use Illuminate\\Support\\Facades\\DB;',
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          rows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, title: { type: 'string' } },
+              required: ['id', 'title'],
+            },
+          },
+          all: { allOf: [{ $ref: '#/components/schemas/Post' }], nullable: true },
+          table: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, name: { type: 'string' } },
+              required: ['id', 'name'],
+            },
+          },
+        },
+        required: ['rows', 'all', 'table'],
+      },
+    },
+  ],
+  [
+    "an interface's method: what its one implementation in the project returns",
+    {
+      body: `        return response()->json(app(\\App\\Contracts\\Stats::class)->of($post));`,
+      files: {
+        'app/Contracts/Stats.php': `<?php
+namespace App\\Contracts;
+use App\\Models\\Post;
+interface Counts { public function of(Post $post): array; }
+interface Stats extends Counts {}`,
+        'app/Services/PostStats.php': `<?php
+namespace App\\Services;
+use App\\Contracts\\Stats;
+use App\\Models\\Post;
+abstract class BaseStats implements Stats {
+    public function of(Post $post): array { return ['title' => $post->title, 'words' => 3]; }
+}
+class PostStats extends BaseStats {}`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          words: { type: 'integer', enum: [3] },
+        },
+        required: ['title', 'words'],
+      },
+    },
+  ],
+  [
+    "an interface implemented twice: the container's choice is not known, the declared type stands",
+    {
+      body: `        return response()->json(['stats' => app(\\App\\Contracts\\Stats::class)->of($post)]);`,
+      files: {
+        'app/Contracts/Stats.php': `<?php
+namespace App\\Contracts;
+use App\\Models\\Post;
+interface Stats { public function of(Post $post): array; }`,
+        'app/Services/PostStats.php': `<?php
+namespace App\\Services;
+use App\\Contracts\\Stats;
+use App\\Models\\Post;
+class PostStats implements Stats { public function of(Post $post): array { return ['title' => $post->title]; } }
+class CachedStats implements Stats { public function of(Post $post): array { return ['cached' => true]; } }`,
+      },
+      status: '200',
+      schema: {
+        type: 'object',
+        properties: { stats: { type: 'array', items: {} } },
+        required: ['stats'],
+      },
+    },
+  ],
 ];
 
 describe('the type engine on idioms of real applications', () => {
@@ -997,6 +1247,28 @@ class NoteTransformer extends TransformerAbstract { use SoftDeletes; }`,
       { files },
     ).schema!;
     expect(transformer.properties?.data).toBeUndefined();
+  });
+
+  it("types an appended accessor without a declared type by what its getter returns, in the model's component", () => {
+    const got = answer(`        return response()->json(Post::findOrFail(1));`, {
+      files: {
+        'app/Models/Post.php': `<?php
+namespace App\\Models;
+use Illuminate\\Database\\Eloquent\\Casts\\Attribute;
+use Illuminate\\Database\\Eloquent\\Model;
+class Post extends Model {
+    protected $appends = ['headline', 'mystery'];
+    protected function headline(): Attribute {
+        return Attribute::make(get: fn () => strtoupper($this->title));
+    }
+    public function getMysteryAttribute() { return $this->undeclared; }
+}`,
+      },
+    });
+    expect(got.schema).toEqual({ $ref: '#/components/schemas/Post' });
+    const properties = component(got, 'Post')?.properties ?? {};
+    expect(properties.headline).toEqual({ type: 'string' });
+    expect(properties.mystery).toEqual({});
   });
 
   it.each(CASES)('%s', (_name, c) => {

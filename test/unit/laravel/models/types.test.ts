@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../../../src/core/types.js';
-import { castSchema } from '../../../../src/laravel/models/casts.js';
+import { attributeSchema } from '../../../../src/laravel/emit/attribute-schema.js';
+import { castType } from '../../../../src/laravel/models/casts.js';
 import { documentOf } from '../helpers.js';
 
-describe('casts → schema', () => {
+describe('casts → type → schema', () => {
   const enums = (name: string) =>
     name === 'App\\Enums\\Status'
       ? { values: ['draft', 'live'], type: 'string' as const }
@@ -49,7 +50,8 @@ describe('casts → schema', () => {
     ['an unknown cast class', { given: 'App\\Casts\\Money', want: undefined }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
-    expect(castSchema(given, enums)).toEqual(want);
+    const type = castType(given, enums);
+    expect(type && attributeSchema(type)).toEqual(want);
   });
 });
 
