@@ -94,6 +94,7 @@ export class SchemaEmitter {
       case 'builder':
       case 'rule':
       case 'fn':
+      case 'sent':
       case 'never':
       case 'unknown':
         return {};

@@ -12,6 +12,7 @@ import {
   stringValues,
   union,
   unknown,
+  withFields,
   type Type,
 } from '../infer/type.js';
 import { attribute } from './eloquent.js';
@@ -267,6 +268,8 @@ function isArray(t: Type): boolean {
 }
 
 function mergeArrays(args: readonly Type[], ctx: Ctx): Type {
+  const sent = overSent(args);
+  if (sent) return sent;
   // `[]` adds nothing (a property declared `= []` that a loop fills by keys known at run time).
   const given = args.map((a) => collectOrSelf(a, ctx));
   const filled = given.filter((p) => !isEmptyList(p));
@@ -284,6 +287,21 @@ function mergeArrays(args: readonly Type[], ctx: Ctx): Type {
   )
     return mergeArrays(shapes, ctx);
   return { kind: 'map', values: union(parts.map(items)) };
+}
+
+/**
+ * `array_merge($this->all(), ['user_id' => ...])`: the whole input the client sent, with the
+ * keys of the arrays after it set over it (the arrays before it, whose keys the input
+ * overrides, add nothing). Undefined when no part is the whole input.
+ */
+function overSent(args: readonly Type[]): Type | undefined {
+  const at = args.findLastIndex((a) => a.kind === 'sent' && a.name === undefined);
+  if (at < 0) return undefined;
+  const whole = args[at] as Extract<Type, { kind: 'sent' }>;
+  const over = args.slice(at + 1);
+  if (!over.every((a) => a.kind === 'shape')) return undefined;
+  const fields = over.flatMap((a) => (a.kind === 'shape' ? a.fields : []));
+  return fields.length === 0 ? whole : { kind: 'sent', fields: withFields(whole.fields, fields) };
 }
 
 /** `$a + $b` (see `ARRAY_UNION`): the left's keys first and winning, then the right's others. */
@@ -384,7 +402,11 @@ const FUNCTIONS: Extension['functions'] = {
     };
   },
   array_wrap: (args) =>
-    args[0] ? (args[0].kind === 'list' ? args[0] : listOf(args[0])) : undefined,
+    args[0]
+      ? args[0].kind === 'list' || args[0].kind === 'sent'
+        ? args[0]
+        : listOf(args[0])
+      : undefined,
   data_get: (args) => (args[0] && args[1] ? access(args[0], args[1]) : undefined),
   head: (args) => (args[0] ? items(args[0]) : undefined),
   last: (args) => (args[0] ? items(args[0]) : undefined),
@@ -424,7 +446,7 @@ const ARR: Record<string, (className: string, args: Type[], ctx: Ctx) => Type | 
     value
       ? union(
           members(value).map((t): Type =>
-            t.kind === 'shape' || t.kind === 'list' || t.kind === 'map'
+            t.kind === 'shape' || t.kind === 'list' || t.kind === 'map' || t.kind === 'sent'
               ? t
               : t.kind === 'null'
                 ? listOf(unknown())

@@ -6,12 +6,18 @@ import {
   NUMBER,
   STRING,
   listOf,
+  stringValues,
   union,
   unknown,
   type Type,
 } from '../infer/type.js';
+import { sentKey } from '../infer/access.js';
 import { pickKeys } from './collections.js';
 import { REQUEST, AUTH_FACTORY, URI, carbon, user } from './common.js';
+
+function literalName(key: Type | undefined): string | undefined {
+  return key?.kind === 'literal' ? String(key.value) : undefined;
+}
 
 /** The validated input a handler's request carries (see `TypeEngine.entryParams`). */
 function inputOf(request: Type): Type {
@@ -24,12 +30,34 @@ function inputOf(request: Type): Type {
 function inputField(request: Type, key: Type | undefined, fallback?: Type): Type {
   const name = key?.kind === 'literal' ? String(key.value) : undefined;
   const input = inputOf(request);
+  if (input.kind === 'sent') return sentField(input, name, fallback);
   const found =
     name !== undefined && input.kind === 'shape'
       ? input.fields.find((f) => f.key === name)
       : undefined;
   const type = found ? found.type : unknown(name ? `input ${name}` : 'request input');
   return fallback ? union([type, fallback]) : type;
+}
+
+/**
+ * The input `name` of what the client sent (`$this->input('user')`, `$this->input('data', [])`:
+ * the default is what an absent input gives).
+ */
+export function sentField(
+  sent: Extract<Type, { kind: 'sent' }>,
+  name: string | undefined,
+  fallback?: Type,
+): Type {
+  if (name === undefined) return unknown('request input');
+  const type = sentKey(sent, name);
+  return fallback ? union([type, fallback]) : type;
+}
+
+/** `$this->only(['a', 'b'])` of what the client sent: those inputs, under their names. */
+function sentOnly(sent: Type, args: readonly Type[]): Type | undefined {
+  if (sent.kind !== 'sent' || sent.name !== undefined) return undefined;
+  const names = args.flatMap((a) => stringValues(a.kind === 'list' ? a.items : a) ?? []);
+  return { kind: 'shape', fields: names.map((key) => ({ key, type: sentField(sent, key) })) };
 }
 
 const wholeOrField: MethodRule = (r, args) =>
@@ -47,7 +75,7 @@ const request: Record<string, MethodRule> = {
   get: wholeOrField,
   query: wholeOrField,
   json: wholeOrField,
-  only: (r, args) => pickKeys(inputOf(r), args, true),
+  only: (r, args) => sentOnly(inputOf(r), args) ?? pickKeys(inputOf(r), args, true),
   except: (r, args) => pickKeys(inputOf(r), args, false),
   boolean: () => BOOLEAN,
   integer: () => INTEGER,
@@ -133,6 +161,12 @@ const messageBag: Record<string, MethodRule> = {
  */
 export const requests: Extension = {
   methods: {
+    // `$this->json()->all()`, `$this->json()->get('user')`: the input, as the JSON body holds it.
+    sent: {
+      all: (r) => r,
+      get: (r, args) =>
+        r.kind === 'sent' ? sentField(r, literalName(args[0]), args[1]) : undefined,
+    },
     // The `ValidatesRequests` trait of controllers: `$this->validate($request, [...])`.
     object: {
       validate: (_r, args) =>

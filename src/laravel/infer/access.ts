@@ -15,6 +15,7 @@ export function access(value: Type, key: Type | undefined): Type {
   return union(
     members(value).map((t) => {
       if (t.kind === 'null') return NULL;
+      if (t.kind === 'sent' && key?.kind === 'literal') return sentKey(t, String(key.value));
       if (t.kind === 'list') return t.items;
       if (t.kind === 'map') return t.values;
       if (t.kind === 'shape') {
@@ -30,6 +31,13 @@ export function access(value: Type, key: Type | undefined): Type {
       return unknown('[...]');
     }),
   );
+}
+
+/** `$this->all()['user']`, `Arr::get($this->all(), 'user')`: the input under that name. */
+export function sentKey(sent: Extract<Type, { kind: 'sent' }>, name: string): Type {
+  const set = sent.fields?.find((f) => f.key === name);
+  if (set) return set.type;
+  return { kind: 'sent', name: sent.name === undefined ? name : `${sent.name}.${name}` };
 }
 
 /** What `foreach` yields for each item. */
@@ -81,6 +89,9 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
         if (t.kind === 'map') return { ...t, values: union([t.values, value].filter(isKnown)) };
         return key ? { kind: 'map', values: value } : { kind: 'list', items: value };
       }
+      // `$data = $this->all(); $data['user_id'] = ...`: a key set over what the client sent.
+      if (t.kind === 'sent' && t.name === undefined)
+        return { kind: 'sent', fields: withFields(t.fields, [{ key: name, type: value }]) };
       if (t.kind === 'shape') {
         // A key set again keeps its place, as in PHP.
         const field: Field = { key: name, type: value };

@@ -68,12 +68,15 @@ export class TypeEngine implements Engine {
 
   /**
    * What a method gives called without arguments on an instance of a class (a FormRequest's
-   * `rules()`, `validationData()`), `$this` that instance; undefined without a body to read.
+   * `rules()`, `validationData()`), `$this` that instance, carrying `input` when given (what
+   * `$this->input(...)` reads); undefined without a body to read.
    */
-  instanceCall(className: string, method: string): Type | undefined {
+  instanceCall(className: string, method: string, input?: Type): Type | undefined {
     const found = this.world.classes.method(className, method);
     if (!found?.facts.body) return undefined;
-    const self = this.instance(className);
+    const plain = this.instance(className);
+    const self: Type =
+      input && plain.kind === 'object' ? { ...plain, state: { ...plain.state, input } } : plain;
     const frame = frameOf(found.facts.body, {
       this: self,
       static: className,

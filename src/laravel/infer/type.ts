@@ -105,6 +105,12 @@ export type Type =
   | { kind: 'attribute'; json: AttributeType }
   /** A validated input field, as its rules describe it (`$request->validated()`). */
   | { kind: 'input'; field: InputField }
+  /**
+   * What the client sent, before validation, which a FormRequest's `validationData()` reads:
+   * the whole input, or the input `name` (`$this->input('user')`, dotted below it); `fields`
+   * the keys set over the whole input (`array_merge($this->all(), ['user_id' => ...])`).
+   */
+  | { kind: 'sent'; name?: string; fields?: Field[] }
   /** The end of a path that never returns (`abort()`, `throw`). */
   | { kind: 'never' }
   | { kind: 'unknown'; reason?: string };
@@ -343,6 +349,8 @@ function structure(t: Type): string {
       return `A:${JSON.stringify(t.json)}`;
     case 'input':
       return `I:${inputKey(t.field)}`;
+    case 'sent':
+      return `S:${t.name ?? ''}${fieldsKey(t.fields)}`;
     case 'rule':
       return `Q:${t.callee}(${t.args.map(typeKey).join(',')})${t.named ? namedKey(t.named) : ''}${(t.chain ?? []).map((c) => `->${c.method}(${c.args.map(typeKey).join(',')})`).join('')}`;
   }

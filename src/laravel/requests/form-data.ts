@@ -3,13 +3,11 @@ import type { PhpValue } from '../php/value.js';
 import type { ClassIndex } from '../project/classes.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 
-const FORM_REQUEST = 'Illuminate\\Foundation\\Http\\FormRequest';
 const WHOLE: PhpValue = late({ kind: 'input', via: 'input' }, 'input');
 
 /**
- * What a FormRequest validates its rules against, when not simply the request's input: its
- * `validationData()` (`$this->input('data')` unwraps an envelope, `array_merge($this->all(),
- * [...])` adds server values), else the input as `prepareForValidation()` changes it with
+ * What a FormRequest validates its rules against, when it keeps Laravel's `validationData()`
+ * (see `requests/rules.ts`): the input as `prepareForValidation()` changes it with
  * `$this->merge([...])` (a field renamed or set by the server) or `$this->replace([...])`.
  * Undefined when it is the request's input.
  * @see https://laravel.com/docs/validation#preparing-input-for-validation
@@ -20,9 +18,6 @@ export function formRequestData(
   config: ResolveScope['config'],
 ): PhpValue | undefined {
   const scope = { classes, config, self: formRequest };
-  const data = classes.method(formRequest, 'validationData');
-  if (data && data.owner.facts.name !== FORM_REQUEST && data.facts.returns !== undefined)
-    return resolveValue(data.facts.returns, scope);
   const prepare = classes.method(formRequest, 'prepareForValidation');
   let value: PhpValue | undefined;
   for (const call of prepare?.facts.uses?.calls ?? []) {

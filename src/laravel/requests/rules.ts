@@ -10,6 +10,7 @@ import { settleRule } from './settle.js';
 import { compositeRules } from './composite.js';
 import { formRequestData } from './form-data.js';
 import { rulesOnRequest } from './data-fields.js';
+import { rulesOnSent } from './sent-fields.js';
 import type { FollowedValidation } from './follow.js';
 
 export const FORM_REQUEST = 'Illuminate\\Foundation\\Http\\FormRequest';
@@ -83,10 +84,14 @@ export function validationOf(
             rulesOf,
           ) ?? own);
     // Validated against `validationData()` or the input `prepareForValidation()` changed.
-    const data = formRequestData(param.type, classes, project.config);
-    addRules(rules, data === undefined ? all : rulesOnRequest(all, data));
+    const sent = validationData(project.engine, param.type, classes);
+    const data = sent ? undefined : formRequestData(param.type, classes, project.config);
+    addRules(
+      rules,
+      sent ? rulesOnSent(all, sent) : data === undefined ? all : rulesOnRequest(all, data),
+    );
     addRules(errorRules, all);
-    renamed ||= data !== undefined;
+    renamed ||= sent !== undefined || data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(attributes, engineStrings(project.engine, param.type, 'attributes'));
     Object.assign(messages, engineStrings(project.engine, param.type, 'messages'));
@@ -157,7 +162,23 @@ function ruleItems(rule: PhpValue): { value: PhpValue }[] {
 
 /** What the engine is asked for a FormRequest's rules. */
 export interface RuleEngine {
-  instanceCall(className: string, method: string): Type | undefined;
+  /** `input`: what `$this->input(...)` reads in the method. */
+  instanceCall(className: string, method: string, input?: Type): Type | undefined;
+}
+
+/**
+ * A FormRequest's own `validationData()`, the data its rules are validated against, as the
+ * engine computes it with `$this` carrying what the client sent; undefined when the class
+ * keeps Laravel's (the whole input).
+ */
+function validationData(
+  engine: RuleEngine,
+  className: string,
+  classes: ClassIndex,
+): Type | undefined {
+  const found = classes.method(className, 'validationData');
+  if (!found || found.owner.facts.name === FORM_REQUEST) return undefined;
+  return engine.instanceCall(className, 'validationData', { kind: 'sent' });
 }
 
 /**

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { analyseFile } from '../../../../src/laravel/facts/analyse-file.js';
+import { TypeEngine } from '../../../../src/laravel/infer/engine.js';
+import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
+import { ClassIndex } from '../../../../src/laravel/project/classes.js';
+import { validationOf } from '../../../../src/laravel/requests/rules.js';
+
+/** The body fields and the error fields of a FormRequest whose `validationData()` is `data`. */
+function fields(data: string): { body: string[]; errors?: string[] } {
+  const source = `<?php
+namespace App\\Http\\Requests;
+use Illuminate\\Foundation\\Http\\FormRequest;
+use Illuminate\\Support\\Arr;
+class StoreThing extends FormRequest {
+    public function rules() { return ['name' => 'required|string', 'email' => 'email', 'user_id' => 'integer']; }
+    public function validationData() { ${data} }
+}`;
+  const path = 'app/Http/Requests/StoreThing.php';
+  const classes = new ClassIndex(new Map([[path, analyseFile(source, path)]]));
+  const engine = new TypeEngine({
+    classes,
+    models: new ModelCatalog(classes, { get: () => undefined }),
+    macros: [],
+    configValue: () => undefined,
+    resourceModel: () => undefined,
+  });
+  const handler = {
+    params: [{ name: 'request', type: 'App\\Http\\Requests\\StoreThing' }],
+    validations: [],
+    inputs: [],
+    statuses: [],
+  };
+  const found = validationOf(handler, undefined, classes, { config: () => undefined, engine });
+  return {
+    body: Object.keys(found?.rules ?? {}),
+    ...(found?.errorRules ? { errors: Object.keys(found.errorRules) } : {}),
+  };
+}
+
+const UNDER_USER = {
+  body: ['user.name', 'user.email', 'user.user_id'],
+  errors: ['name', 'email', 'user_id'],
+};
+
+describe("a FormRequest's validationData() through the type engine", () => {
+  it.each<[string, string, { body: string[]; errors?: string[] }]>([
+    ['the whole input', 'return $this->all();', { body: ['name', 'email', 'user_id'] }],
+    ['an input unwrapped', "return $this->input('user');", UNDER_USER],
+    ['an input wrapped as an array', "return Arr::wrap($this->input('user'));", UNDER_USER],
+    ['an input with a default', "return $this->input('user', []);", UNDER_USER],
+    ['an input read with get()', "return $this->get('user', []);", UNDER_USER],
+    ['a key of the whole input', "return Arr::get($this->all(), 'user');", UNDER_USER],
+    ['an offset of the whole input', "return $this->all()['user'];", UNDER_USER],
+    ['the JSON body', 'return $this->json()->all();', { body: ['name', 'email', 'user_id'] }],
+    ['a key of the JSON body', "return $this->json('user');", UNDER_USER],
+    [
+      'a dotted input',
+      "return $this->input('data.user');",
+      {
+        body: ['data.user.name', 'data.user.email', 'data.user.user_id'],
+        errors: ['name', 'email', 'user_id'],
+      },
+    ],
+    [
+      'the input with a value the server sets',
+      "return array_merge($this->all(), ['user_id' => $this->user()->id]);",
+      { body: ['name', 'email'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      'the input with a value the server sets, through a local',
+      "$data = $this->all(); $data['user_id'] = auth()->id(); return $data;",
+      { body: ['name', 'email'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      'an array of inputs, one renamed',
+      "return ['name' => $this->input('title'), 'email' => $this->email];",
+      { body: ['title', 'email'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      'some inputs',
+      "return $this->only(['name', 'email']);",
+      { body: ['name', 'email'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      'what the engine cannot read',
+      'return $this->decode();',
+      { body: ['name', 'email', 'user_id'] },
+    ],
+  ])('%s', (_name, data, want) => {
+    expect(fields(data)).toEqual(want);
+  });
+});
