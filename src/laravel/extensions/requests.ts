@@ -12,7 +12,7 @@ import {
   type Type,
 } from '../infer/type.js';
 import { sentKey } from '../infer/access.js';
-import { pickKeys } from './collections.js';
+import { arrayMerge, pickKeys } from './collections.js';
 import { REQUEST, AUTH_FACTORY, URI, carbon, user } from './common.js';
 
 function literalName(key: Type | undefined): string | undefined {
@@ -187,6 +187,15 @@ export const requests: Extension = {
           (_c: string, args: Type[], ctx: Ctx) => rule({ kind: 'unknown' }, args, ctx),
         ]),
       ),
+      // `prepareForValidation()`: keys set over the input, or another input instead.
+      effects: {
+        merge: (r, [over], ctx) =>
+          r.kind === 'object' && over
+            ? { ...r, state: { ...r.state, input: arrayMerge([inputOf(r), over], ctx) } }
+            : undefined,
+        replace: (r, [input]) =>
+          r.kind === 'object' && input ? { ...r, state: { ...r.state, input } } : undefined,
+      },
       // `$request->email` is an input, unless the class declares the property (`$this->rules`).
       properties: (r, name, ctx) =>
         r.kind === 'object' && ctx.infer.world.classes.property(r.class, name) !== undefined

@@ -85,6 +85,30 @@ export class TypeEngine implements Engine {
     return this.call(self, method, [], frame);
   }
 
+  /**
+   * An instance of a class as a method called without arguments leaves it (a FormRequest's
+   * `prepareForValidation()`, `$this` carrying `input`): each statement-level call on `$this`
+   * (`$this->merge([...])`) applied in source order; undefined without a body to read.
+   */
+  instanceAfter(className: string, method: string, input: Type): Type | undefined {
+    const found = this.world.classes.method(className, method);
+    if (!found?.facts.body) return undefined;
+    const plain = this.instance(className);
+    let self: Type =
+      plain.kind === 'object' ? { ...plain, state: { ...plain.state, input } } : plain;
+    const frame = frameOf(found.facts.body, {
+      this: self,
+      static: className,
+      file: found.owner.file,
+    });
+    for (const effect of found.facts.body.thisEffects ?? []) {
+      if (effect.property !== undefined) continue;
+      const args = argTypes(this, effect.args, frame);
+      self = this.effect(self, effect.method, args, frame, namedTypes(this, effect.named, frame));
+    }
+    return self;
+  }
+
   /** What a route closure returns. */
   closureReturns(
     body: Body,

@@ -196,11 +196,37 @@ function withoutEmptyBeside(types: Type[]): Type[] {
  */
 function mergeShapes(types: Type[]): Type[] {
   const shapes = types.filter((t) => t.kind === 'shape');
-  if (shapes.length < 2) return types;
+  if (shapes.length < 2) return mergeSent(types);
+  const fields = joinFields(shapes.map((s) => s.fields));
+  const shape: Type = shapes.every((s) => s.collection)
+    ? { kind: 'shape', fields, collection: true }
+    : { kind: 'shape', fields };
+  const first = types.indexOf(shapes[0]!);
+  return mergeSent(
+    types.flatMap((t, i): Type[] => (i === first ? [shape] : t.kind === 'shape' ? [] : [t])),
+  );
+}
+
+/**
+ * The whole input with keys set over it on several paths (`if (isset($input['x'])) $input['x']
+ * = ...;`, one after another): one input, the keys some path does not set optional, as shapes
+ * are joined.
+ */
+function mergeSent(types: Type[]): Type[] {
+  const whole = types.filter((t) => t.kind === 'sent' && t.name === undefined);
+  if (whole.length < 2) return types;
+  const fields = joinFields(whole.map((t) => (t.kind === 'sent' ? (t.fields ?? []) : [])));
+  const sent: Type = fields.length > 0 ? { kind: 'sent', fields } : { kind: 'sent' };
+  const first = types.indexOf(whole[0]!);
+  return types.flatMap((t, i): Type[] => (i === first ? [sent] : whole.includes(t) ? [] : [t]));
+}
+
+/** Every key of the field lists, required where all have it, its type the union of theirs. */
+function joinFields(lists: readonly (readonly Field[])[]): Field[] {
   const order: string[] = [];
   const byKey = new Map<string, { types: Type[]; optional: boolean; count: number }>();
-  for (const shape of shapes)
-    for (const f of shape.fields) {
+  for (const list of lists)
+    for (const f of list) {
       let entry = byKey.get(f.key);
       if (!entry) {
         entry = { types: [], optional: false, count: 0 };
@@ -211,18 +237,13 @@ function mergeShapes(types: Type[]): Type[] {
       if (f.optional || f.type.kind === 'optional') entry.optional = true;
       entry.types.push(f.type.kind === 'optional' ? f.type.type : f.type);
     }
-  const fields = order.map((key): Field => {
+  return order.map((key): Field => {
     const entry = byKey.get(key)!;
     const type = union(entry.types);
-    return entry.optional || entry.count < shapes.length
+    return entry.optional || entry.count < lists.length
       ? { key, type, optional: true }
       : { key, type };
   });
-  const shape: Type = shapes.every((s) => s.collection)
-    ? { kind: 'shape', fields, collection: true }
-    : { kind: 'shape', fields };
-  const first = types.indexOf(shapes[0]!);
-  return types.flatMap((t, i): Type[] => (i === first ? [shape] : t.kind === 'shape' ? [] : [t]));
 }
 
 /** The members of a type (itself, or a union's). */
@@ -350,7 +371,14 @@ function structure(t: Type): string {
     case 'input':
       return `I:${inputKey(t.field)}`;
     case 'sent':
-      return `S:${t.name ?? ''}${fieldsKey(t.fields)}`;
+      return `S:${t.name ?? ''}${fieldsKey(t.fields)}${
+        (t.fields ?? []).some((f) => f.optional)
+          ? `?${t
+              .fields!.filter((f) => f.optional)
+              .map((f) => f.key)
+              .join(',')}`
+          : ''
+      }`;
     case 'rule':
       return `Q:${t.callee}(${t.args.map(typeKey).join(',')})${t.named ? namedKey(t.named) : ''}${(t.chain ?? []).map((c) => `->${c.method}(${c.args.map(typeKey).join(',')})`).join('')}`;
   }

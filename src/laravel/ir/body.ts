@@ -574,6 +574,7 @@ function effects(node: Node, scope: Scope): void {
     // `$this->makeModel();`: a method this one runs (see `Body.thisCalls`).
     const offset = child(child(calls[0]!, 'what'), 'offset');
     if (offset?.kind === 'identifier') scope.thisCalls?.push(String(offset.name));
+    selfEffect(calls[0]!, scope);
     return;
   }
   if (at?.kind !== 'variable' || typeof at.name !== 'string' || at.name === 'this') return;
@@ -611,6 +612,22 @@ function passes(node: Node, scope: Scope): void {
     if (arg.kind !== 'variable' || typeof arg.name !== 'string' || arg.name === 'this') return;
     const on = localValue(scope, arg.name);
     if (on) define(scope, arg.name, { kind: 'passed', on, call, index });
+  });
+}
+
+/**
+ * `$this->merge([...]);`: a call with arguments on `$this` itself, recorded with them (what a
+ * FormRequest's `prepareForValidation()` does to its input).
+ */
+function selfEffect(call: Node, scope: Scope): void {
+  const offset = child(child(call, 'what'), 'offset');
+  if (offset?.kind !== 'identifier' || children(call, 'arguments').length === 0) return;
+  const transcribed = transcribe(call, scope);
+  if (transcribed.kind !== 'call') return;
+  scope.thisEffects?.push({
+    method: String(offset.name),
+    args: transcribed.args,
+    ...(transcribed.named ? { named: transcribed.named } : {}),
   });
 }
 

@@ -192,7 +192,8 @@ export interface Body {
 }
 
 export interface ThisEffect {
-  property: string;
+  /** Absent for a call on `$this` itself (`$this->merge([...]);` in a FormRequest). */
+  property?: string;
   method: string;
   args: Expr[];
   named?: Record<string, Expr>;

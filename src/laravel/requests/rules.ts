@@ -8,7 +8,6 @@ import { ruleValue } from '../rules/from-type.js';
 import { known, type Type } from '../infer/type.js';
 import { settleRule } from './settle.js';
 import { compositeRules } from './composite.js';
-import { formRequestData } from './form-data.js';
 import { rulesOnRequest } from './data-fields.js';
 import { rulesOnSent } from './sent-fields.js';
 import type { FollowedValidation } from './follow.js';
@@ -84,14 +83,10 @@ export function validationOf(
             rulesOf,
           ) ?? own);
     // Validated against `validationData()` or the input `prepareForValidation()` changed.
-    const sent = validationData(project.engine, param.type, classes);
-    const data = sent ? undefined : formRequestData(param.type, classes, project.config);
-    addRules(
-      rules,
-      sent ? rulesOnSent(all, sent) : data === undefined ? all : rulesOnRequest(all, data),
-    );
+    const data = validatedData(project.engine, param.type, classes);
+    addRules(rules, data ? rulesOnSent(all, data) : all);
     addRules(errorRules, all);
-    renamed ||= sent !== undefined || data !== undefined;
+    renamed ||= data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
     Object.assign(attributes, engineStrings(project.engine, param.type, 'attributes'));
     Object.assign(messages, engineStrings(project.engine, param.type, 'messages'));
@@ -164,22 +159,31 @@ function ruleItems(rule: PhpValue): { value: PhpValue }[] {
 export interface RuleEngine {
   /** `input`: what `$this->input(...)` reads in the method. */
   instanceCall(className: string, method: string, input?: Type): Type | undefined;
+  /** `$this` as the method leaves it, `input` what it carries at the start. */
+  instanceAfter(className: string, method: string, input: Type): Type | undefined;
 }
 
 /**
- * A FormRequest's own `validationData()`, the data its rules are validated against, as the
- * engine computes it with `$this` carrying what the client sent; undefined when the class
- * keeps Laravel's (the whole input).
+ * The data a FormRequest's rules are validated against, as the engine computes it with
+ * `$this` carrying what the client sent: its own `validationData()`, else the input as
+ * `prepareForValidation()` leaves it (`$this->merge([...])`, `$this->replace([...])`).
+ * Undefined when it is the whole input.
+ * @see https://laravel.com/docs/validation#preparing-input-for-validation
  */
-function validationData(
+function validatedData(
   engine: RuleEngine,
   className: string,
   classes: ClassIndex,
 ): Type | undefined {
   const found = classes.method(className, 'validationData');
-  if (!found || found.owner.facts.name === FORM_REQUEST) return undefined;
-  return engine.instanceCall(className, 'validationData', { kind: 'sent' });
+  if (found && found.owner.facts.name !== FORM_REQUEST)
+    return engine.instanceCall(className, 'validationData', SENT);
+  const prepared = engine.instanceAfter(className, 'prepareForValidation', SENT);
+  const input = prepared?.kind === 'object' ? prepared.state?.input : undefined;
+  return input && input !== SENT ? input : undefined;
 }
+
+const SENT: Type = { kind: 'sent' };
 
 /**
  * A FormRequest's `rules()` as the type engine computes it, `$this` the request: the parts

@@ -1,4 +1,4 @@
-import { members, type Type } from '../infer/type.js';
+import { members, type Field, type Type } from '../infer/type.js';
 import type { PhpValue } from '../php/value.js';
 
 /** Where a validated field's value comes from. */
@@ -60,20 +60,38 @@ function envelopeOf(data: Type): string | undefined {
 
 /** Each top-level key's source, or undefined when every validated field is the request's own. */
 function sources(data: Type): ((key: string) => Source | undefined) | undefined {
-  const one = present(data);
-  if (one?.kind === 'sent' && one.name === undefined && one.fields) {
-    const fields = one.fields;
+  const over = overInput(data);
+  if (over)
+    // A key set on some paths only (`if (!isset($input['x'])) $input['x'] = 'all';`) is the
+    // client's where another path keeps what the client sent.
     return (key) => {
-      const set = fields.find((f) => f.key === key);
-      return set ? sourceOf(set.type, key) : { field: key };
+      const found = over.map((fields): Source => {
+        const set = fields.find((f) => f.key === key);
+        // Set on some paths only (`if (isset($input['a'])) $input['b'] = $input['a'];`): the
+        // client's own field on the others.
+        return !set || set.optional ? { field: key } : sourceOf(set.type, key);
+      });
+      return found.find((s) => 'field' in s) ?? found[0];
     };
-  }
+  const one = present(data);
   if (one?.kind === 'shape')
     return (key) => {
       const set = one.fields.find((f) => f.key === key);
       return set ? sourceOf(set.type, key) : undefined;
     };
   return undefined;
+}
+
+/**
+ * The keys set over the whole input on each path (`array_merge($this->all(), [...])`, a
+ * `prepareForValidation()` `merge()`): undefined unless every path is the whole input so.
+ */
+function overInput(data: Type): (readonly Field[])[] | undefined {
+  const paths = members(data).filter((t) => t.kind !== 'null');
+  const over = paths.flatMap((t) =>
+    t.kind === 'sent' && t.name === undefined ? [t.fields ?? []] : [],
+  );
+  return over.length === paths.length && over.some((f) => f.length > 0) ? over : undefined;
 }
 
 /** An entry's source: an input under its name, a value the server sets, else the key's own field. */
@@ -85,7 +103,7 @@ function sourceOf(type: Type, key: string): Source {
 
 /**
  * Whether a value is the server's: a literal, config, a model or its attribute (the signed-in
- * user's id), an integer (`auth()->id()`), a route parameter. A value made from anything else
+ * user's id), a route parameter. A value made from anything else
  * (an input, a string built from one, what the engine cannot read) is taken for the client's
  * own field.
  */
@@ -101,8 +119,10 @@ function isServerValue(type: Type, depth = 0): boolean {
       case 'class':
       case 'object':
         return true;
+      // A number or string a method made (`$this->decode($input['client_id'])`) may be the
+      // client's value reworked: the engine does not say where it came from.
       case 'scalar':
-        return t.written !== undefined || t.type === 'integer';
+        return t.written !== undefined;
       case 'shape':
         return t.fields.every((f) => isServerValue(f.type, depth + 1));
       case 'unknown':

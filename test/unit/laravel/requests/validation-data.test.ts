@@ -5,15 +5,15 @@ import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
 import { ClassIndex } from '../../../../src/laravel/project/classes.js';
 import { validationOf } from '../../../../src/laravel/requests/rules.js';
 
-/** The body fields and the error fields of a FormRequest whose `validationData()` is `data`. */
-function fields(data: string): { body: string[]; errors?: string[] } {
+/** The body fields and the error fields of a FormRequest with these methods beside `rules()`. */
+function fields(methods: string): { body: string[]; errors?: string[] } {
   const source = `<?php
 namespace App\\Http\\Requests;
 use Illuminate\\Foundation\\Http\\FormRequest;
 use Illuminate\\Support\\Arr;
 class StoreThing extends FormRequest {
     public function rules() { return ['name' => 'required|string', 'email' => 'email', 'user_id' => 'integer']; }
-    public function validationData() { ${data} }
+    ${methods}
 }`;
   const path = 'app/Http/Requests/StoreThing.php';
   const classes = new ClassIndex(new Map([[path, analyseFile(source, path)]]));
@@ -68,7 +68,7 @@ describe("a FormRequest's validationData() through the type engine", () => {
     ],
     [
       'the input with a value the server sets, through a local',
-      "$data = $this->all(); $data['user_id'] = auth()->id(); return $data;",
+      "$data = $this->all(); $data['user_id'] = $this->user()->id; return $data;",
       { body: ['name', 'email'], errors: ['name', 'email', 'user_id'] },
     ],
     [
@@ -87,6 +87,49 @@ describe("a FormRequest's validationData() through the type engine", () => {
       { body: ['name', 'email', 'user_id'] },
     ],
   ])('%s', (_name, data, want) => {
-    expect(fields(data)).toEqual(want);
+    expect(fields(`public function validationData() { ${data} }`)).toEqual(want);
+  });
+});
+
+describe("a FormRequest's prepareForValidation() through the type engine", () => {
+  it.each<[string, string, { body: string[]; errors?: string[] }]>([
+    ['nothing changed', '$this->ready = true;', { body: ['name', 'email', 'user_id'] }],
+    [
+      'an input renamed, a value the server sets, one reworked',
+      `$this->merge([
+          'name' => $this->input('title'),
+          'user_id' => $this->user()->id,
+          'email' => strtolower($this->input('email')),
+      ]);`,
+      { body: ['title', 'email'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      "merged under a test, as if always: the literal is the server's",
+      "if ($this->missing('email')) { $this->merge(['email' => 'none@example.com']); }",
+      { body: ['name', 'user_id'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      'the input replaced: a default on one path, a decoded id, a server value',
+      `$input = $this->all();
+        if (!isset($input['name'])) { $input['name'] = 'unnamed'; }
+        $input['email'] = $this->decode($input['email']);
+        $input['user_id'] = $this->route('user');
+        $this->replace($input);`,
+      { body: ['name', 'email'], errors: ['name', 'email', 'user_id'] },
+    ],
+    [
+      "an input copied under a test: the field the client's own",
+      `$input = $this->all();
+        if (isset($input['title'])) { $input['name'] = $input['title']; }
+        $this->replace($input);`,
+      { body: ['name', 'email', 'user_id'] },
+    ],
+    [
+      'the input replaced by an array of inputs',
+      "$this->replace(['name' => $this->input('data.name')]);",
+      { body: ['data.name'], errors: ['name', 'email', 'user_id'] },
+    ],
+  ])('%s', (_name, body, want) => {
+    expect(fields(`protected function prepareForValidation(): void { ${body} }`)).toEqual(want);
   });
 });
