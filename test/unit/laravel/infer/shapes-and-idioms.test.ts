@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deref } from '../../../../src/core/refs.js';
 import { answer, component, type Case } from './fixture.js';
 
 /** A base controller with fluent setters, as older API packages wrote them. */
@@ -1269,6 +1270,26 @@ class Post extends Model {
     const properties = component(got, 'Post')?.properties ?? {};
     expect(properties.headline).toEqual({ type: 'string' });
     expect(properties.mystery).toEqual({});
+  });
+
+  it.each([
+    ['a ternary', '$post->wasRecentlyCreated ? 201 : Response::HTTP_OK', ['200', '201']],
+    ['a variable set on two paths', '$status', ['200', '202']],
+    ['one status', '201', ['201']],
+  ])('documents each status the value may be: %s', (_name, status, statuses) => {
+    const got = answer(
+      `        $status = 200;
+        if ($request->boolean('queued')) $status = 202;
+        $post = Post::firstOrCreate(['title' => $request->input('title')]);
+        return response()->json(['id' => $post->id], ${status});`,
+      { method: 'put', uses: 'use Illuminate\\Http\\Response;' },
+    );
+    const responses = got.document.paths?.['/api/posts/{post}']?.put?.responses ?? {};
+    expect(Object.keys(responses).filter((s) => s.startsWith('2'))).toEqual(statuses);
+    for (const s of statuses)
+      expect(deref(got.document, responses[s])).toMatchObject({
+        content: { 'application/json': { schema: { properties: { id: { type: 'integer' } } } } },
+      });
   });
 
   it.each(CASES)('%s', (_name, c) => {
