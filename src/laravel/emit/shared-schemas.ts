@@ -77,36 +77,27 @@ class SchemaTable {
   }
 
   /**
-   * The schema's id, the same for structurally equal schemas; its children are interned, and
-   * told where they are (under `site`), once per object.
+   * The schema's id, the same for structurally equal schemas; its children are interned and
+   * told where they are (under `site`) at every occurrence, so where a schema is used never
+   * depends on whether two occurrences happen to be one object (a run that reuses cached
+   * operations shares fewer objects than one that builds them all).
    */
   intern(schema: SchemaObject, site: Site): number {
     const known = this.byObject.get(schema);
-    if (known !== undefined) return known;
     const kids: number[] = [];
     const shallow: Record<string, unknown> = { ...schema };
-    const at = (child: SchemaObject, where: Site) => {
+    for (const { child, where, key, at } of children(schema, site)) {
       const id = this.intern(child, where);
       this.entries[id]!.sites.push(where);
+      if (known !== undefined) continue;
       kids.push(id);
-      return id;
-    };
-    if (schema.properties)
-      shallow.properties = Object.fromEntries(
-        Object.entries(schema.properties).map(([key, child]) => [
-          key,
-          at(child, { ...site, key, items: false }),
-        ]),
-      );
-    for (const key of ONE) {
-      const child = schema[key];
-      if (isSchema(child))
-        shallow[key] = at(child, key === 'items' ? { ...site, items: true } : site);
+      if (at === undefined) shallow[key] = id;
+      else {
+        if (shallow[key] === schema[key]) shallow[key] = typeof at === 'number' ? [] : {};
+        (shallow[key] as Record<string | number, number>)[at] = id;
+      }
     }
-    for (const key of MANY) {
-      const list = schema[key];
-      if (list) shallow[key] = list.map((child) => at(child, site));
-    }
+    if (known !== undefined) return known;
     const key = JSON.stringify(shallow);
     let id = this.byKey.get(key);
     if (id === undefined) {
@@ -117,6 +108,11 @@ class SchemaTable {
     }
     this.byObject.set(schema, id);
     return id;
+  }
+
+  /** The id of a schema met already (interned as it was met). */
+  idOf(schema: SchemaObject): number {
+    return this.byObject.get(schema) ?? this.intern(schema, {});
   }
 
   /**
@@ -174,7 +170,7 @@ class Rewriter {
    * that (a resource whose shape is not known): it is not that component.
    */
   schema(schema: SchemaObject): SchemaObject {
-    const id = this.table.intern(schema, {});
+    const id = this.table.idOf(schema);
     const entry = this.table.entries[id]!;
     const name = this.names.get(id) ?? (saysLittle(schema) ? undefined : entry.component);
     return name !== undefined ? { $ref: SCHEMAS + name } : this.body(schema);
@@ -182,7 +178,7 @@ class Rewriter {
 
   /** A component's own content, its children rewritten. */
   body(schema: SchemaObject): SchemaObject {
-    const id = this.table.intern(schema, {});
+    const id = this.table.idOf(schema);
     const done = this.done.get(id);
     if (done) return done;
     const out: SchemaObject = { ...schema };
@@ -201,6 +197,30 @@ class Rewriter {
     this.done.set(id, out);
     return out;
   }
+}
+
+/** A schema held by another: where it is used, and the slot of its parent it fills. */
+interface Child {
+  child: SchemaObject;
+  where: Site;
+  key: 'properties' | (typeof ONE)[number] | (typeof MANY)[number];
+  /** The property's name or the member's position, for `properties` and lists. */
+  at?: string | number;
+}
+
+/** The schemas `schema` holds, in a fixed order, each told where it is (under `site`). */
+function children(schema: SchemaObject, site: Site): Child[] {
+  const out: Child[] = [];
+  for (const [at, child] of Object.entries(schema.properties ?? {}))
+    out.push({ child, where: { ...site, key: at, items: false }, key: 'properties', at });
+  for (const key of ONE) {
+    const child = schema[key];
+    if (isSchema(child))
+      out.push({ child, where: key === 'items' ? { ...site, items: true } : site, key });
+  }
+  for (const key of MANY)
+    (schema[key] ?? []).forEach((child, at) => out.push({ child, where: site, key, at }));
+  return out;
 }
 
 type Visit = (schema: SchemaObject, site: Site) => void;

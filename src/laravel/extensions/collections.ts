@@ -231,9 +231,22 @@ export const COLLECTION_METHODS: Record<string, MethodRule> = {
  * joined: PHP merges whichever one it is.
  */
 export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
-  const choices = args.map((a) => members(a));
+  // An argument's members that are not arrays (unknown, null) add no key a document can name.
+  const choices = args.map((a) => {
+    const all = members(a);
+    const arrays = all.filter(isArray);
+    return arrays.length > 0 &&
+      all.every((t) => isArray(t) || t.kind === 'unknown' || t.kind === 'null')
+      ? arrays
+      : all;
+  });
   const combinations = choices.reduce((n, c) => n * c.length, 1);
-  if (combinations > 1 && combinations <= MAX_COMBINATIONS && choices.flat().every(isArray))
+  const narrowed = choices.some((c, i) => c.length !== members(args[i]!).length);
+  if (
+    (combinations > 1 || narrowed) &&
+    combinations <= MAX_COMBINATIONS &&
+    choices.flat().every(isArray)
+  )
     return union(
       choices
         .reduce<Type[][]>((acc, c) => acc.flatMap((prefix) => c.map((t) => [...prefix, t])), [[]])
@@ -245,12 +258,19 @@ export function arrayMerge(args: readonly Type[], ctx: Ctx): Type {
 /** Beyond this many ways to merge, the arguments are merged as they are. */
 const MAX_COMBINATIONS = 8;
 
+function isEmptyList(t: Type): boolean {
+  return t.kind === 'list' && t.items.kind === 'unknown' && t.items.reason === 'empty array';
+}
+
 function isArray(t: Type): boolean {
   return t.kind === 'shape' || t.kind === 'list' || t.kind === 'map';
 }
 
 function mergeArrays(args: readonly Type[], ctx: Ctx): Type {
-  const parts = args.map((a) => collectOrSelf(a, ctx));
+  // `[]` adds nothing (a property declared `= []` that a loop fills by keys known at run time).
+  const given = args.map((a) => collectOrSelf(a, ctx));
+  const filled = given.filter((p) => !isEmptyList(p));
+  const parts = filled.some(isArray) ? filled : given;
   if (parts.every((p) => p.kind === 'shape')) {
     const fields = new Map<string, Extract<Type, { kind: 'shape' }>['fields'][number]>();
     for (const p of parts) if (p.kind === 'shape') for (const f of p.fields) fields.set(f.key, f);
@@ -298,6 +318,25 @@ function collectOrSelf(t: Type, ctx: Ctx): Type {
   return t;
 }
 
+/**
+ * `array_keys(['all' => [...], 'normal' => [...]])`: an array with keys written out gives
+ * them, in order (`implode(',', array_keys($this->types))` names a rule's values).
+ */
+function arrayKeys(array: Type | undefined): Type {
+  if (array?.kind !== 'shape' || array.collection || array.fields.length === 0)
+    return listOf(STRING);
+  // A key written as an expression the engine could not fold (`Type::Cash->value`) names no
+  // value a document can list.
+  const keys = array.fields
+    .filter((f) => !/::|->|^\$/.test(f.key))
+    .map((f): Type => ({
+      kind: 'literal',
+      value: /^(0|[1-9]\d*)$/.test(f.key) ? Number(f.key) : f.key,
+    }));
+  if (keys.length === 0) return listOf(STRING);
+  return { kind: 'list', items: union(keys), tuple: keys };
+}
+
 /** PHP's array functions and Laravel's array helpers. */
 const FUNCTIONS: Extension['functions'] = {
   collect: (args, ctx) => collect(args[0], ctx),
@@ -306,7 +345,7 @@ const FUNCTIONS: Extension['functions'] = {
   array_replace: arrayMerge,
   [ARRAY_UNION]: arrayUnion,
   array_values: (args) => (args[0] ? listOf(items(args[0])) : undefined),
-  array_keys: () => listOf(STRING),
+  array_keys: (args) => arrayKeys(args[0]),
   array_map: (args, ctx) =>
     args[0] && args[1] ? listOf(ctx.infer.invoke(args[0], [items(args[1])], ctx.frame)) : undefined,
   array_filter: (args) => args[0],

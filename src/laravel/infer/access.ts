@@ -77,13 +77,17 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
         // `$counts = []; $counts[$row->source] = ...`: keys other than 0, 1, 2... make PHP's
         // array a JSON object; only a position (`$out[$i]`, a list's own keys) keeps a list.
         if (key && isEmptyList(t) && !isPosition(key)) return { kind: 'map', values: value };
-        if (t.kind === 'list') return { ...t, items: union([t.items, value].filter(isKnown)) };
+        if (t.kind === 'list') return appended(t, value, key);
         if (t.kind === 'map') return { ...t, values: union([t.values, value].filter(isKnown)) };
         return key ? { kind: 'map', values: value } : { kind: 'list', items: value };
       }
       if (t.kind === 'shape') {
-        const fields: Field[] = t.fields.filter((f) => f.key !== name);
-        return { ...t, fields: [...fields, { key: name, type: value }] };
+        // A key set again keeps its place, as in PHP.
+        const field: Field = { key: name, type: value };
+        const at = t.fields.findIndex((f) => f.key === name);
+        const fields =
+          at < 0 ? [...t.fields, field] : t.fields.map((f, i) => (i === at ? field : f));
+        return { ...t, fields };
       }
       // `$data = []; $data['x'] = ...`: an empty list becomes a shape.
       if (t.kind === 'list' && t.items.kind === 'unknown')
@@ -96,6 +100,17 @@ export function setKey(on: Type, key: Type | undefined, value: Type): Type {
       return t;
     }),
   );
+}
+
+/**
+ * A list with a value added: its items written out one by one (`$rules = []; $rules[] =
+ * 'required';`) stay so when `$list[] = ...` appends, which a rule list is read from.
+ */
+function appended(list: Extract<Type, { kind: 'list' }>, value: Type, key: Type | undefined): Type {
+  const { tuple, ...rest } = list;
+  const items = union([list.items, value].filter(isKnown));
+  const written = tuple ?? (isEmptyList(list) ? [] : undefined);
+  return !key && written ? { ...rest, items, tuple: [...written, value] } : { ...rest, items };
 }
 
 /** The keys a union of a few string or integer literals names; undefined for anything else. */

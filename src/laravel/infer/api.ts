@@ -38,6 +38,8 @@ export interface Infer {
   instantiate(className: string, args: Type[], frame: Frame, named?: Named): Type;
   /** An instance of the class, knowing nothing more (a model, an object). */
   instance(className: string): Type;
+  /** `Class::NAME`: a class constant's value, or an enum case. */
+  constant(className: string, name: string): Type;
   /** Whether the class is, or descends from, one of these (project or framework classes). */
   isA(className: string, bases: readonly string[]): boolean;
   fromDoc(doc: DocType, self?: string): Type;

@@ -17,6 +17,7 @@ import type { Ctx, Extension, Named, World } from './api.js';
 import { fromDoc } from './doc.js';
 import { frameOf, type Frame } from './frame.js';
 import { RuleBook } from './rules.js';
+import { truth } from './truth.js';
 import { NULL, isUnknown, members, nonNull, typeKey, union, unknown, type Type } from './type.js';
 
 /** Calls deeper than this, from the handler, are not followed. */
@@ -123,7 +124,7 @@ export class TypeEngine implements Engine {
 
   private typedReturns(frame: Frame, returns: readonly Ret[]): TypedReturn[] {
     return returns
-      .filter((r) => guardHolds(this, r, frame))
+      .filter((r) => this.taken(r, frame))
       .map((r) => ({
         line: r.line,
         type: r.expr ? this.evaluate(r.expr, frame) : NULL,
@@ -513,9 +514,15 @@ export class TypeEngine implements Engine {
     });
   }
 
+  /** Whether a return may be taken, as far as the frame's parameters tell. */
+  private taken(ret: Ret, frame: Frame): boolean {
+    if (!guardHolds(this, ret, frame)) return false;
+    return !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame)) !== false;
+  }
+
   private returnsOf(frame: Frame, returns: readonly Ret[]): Type {
     const types = returns
-      .filter((r) => guardHolds(this, r, frame))
+      .filter((r) => this.taken(r, frame))
       .map((r) => (r.expr ? this.evaluate(r.expr, frame) : NULL));
     if (types.length === 0) return NULL;
     return union(types);

@@ -6,6 +6,7 @@ import { attributesShape, classOf, valueType } from './support.js';
 import { typeOfLiteral } from './declared.js';
 import { satisfies } from './guards.js';
 import { arithmetic, concatenation } from './strings.js';
+import { truth } from './truth.js';
 import {
   BOOLEAN,
   INTEGER,
@@ -151,10 +152,13 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
       );
     case 'fn':
       return { kind: 'fn', expr, frame };
-    case 'union':
+    case 'union': {
+      const holds = expr.when && truth(expr.when, (e) => evaluate(engine, e, frame));
+      if (holds !== undefined) return evaluate(engine, expr.of[holds ? 0 : 1]!, frame);
       return union(expr.of.map((e) => evaluate(engine, e, frame)));
+    }
     case 'concat':
-      return concatenation(argTypes(engine, expr.parts, frame));
+      return concatenation(argTypes(engine, expr.parts, frame), expr.sources);
     case 'arith':
       return arithmetic(expr.op, argTypes(engine, expr.args, frame));
     case 'scalar':
@@ -223,15 +227,19 @@ function array(engine: Engine, expr: Extract<Expr, { kind: 'array' }>, frame: Fr
   const keyed = expr.items.some((i) => i.key || i.spread);
   const values = expr.items.map((i) => evaluate(engine, i.value, frame));
   const merged = values.some((v) => v.kind === 'merge');
-  if (!keyed && !merged) return { kind: 'list', items: union(values.map(unwrapOptional)) };
+  if (!keyed && !merged) {
+    const tuple = values.map(unwrapOptional);
+    return { kind: 'list', items: union(tuple), tuple };
+  }
   const spreadList = listSpread(expr, values);
   if (spreadList) return spreadList;
   const fields: Field[] = [];
   let position = 0;
+  // A key written again keeps its first place, with the last value, as in PHP.
   const put = (f: Field) => {
     const at = fields.findIndex((x) => x.key === f.key);
-    if (at >= 0) fields.splice(at, 1);
-    fields.push(f);
+    if (at >= 0) fields[at] = f;
+    else fields.push(f);
   };
   let open: Type | undefined;
   expr.items.forEach((item, i) => {

@@ -1,11 +1,12 @@
 import { shortName } from '../php/names.js';
+import type { IndexedClass } from '../project/classes.js';
 import type { Infer } from './api.js';
 import { valueType } from './support.js';
 import { unknown, type Field, type Type } from './type.js';
 
 /** A property as the class declares it: its documented or declared type, else its default. */
 export function declaredProperty(engine: Infer, className: string, name: string): Type | undefined {
-  for (const c of engine.world.classes.lineage(className)) {
+  for (const c of declaring(engine, className, name)) {
     const hint = c.facts.propertyHints?.[name];
     const initial =
       name in c.facts.properties ? valueType(c.facts.properties[name]!, engine) : undefined;
@@ -23,6 +24,15 @@ export function declaredProperty(engine: Infer, className: string, name: string)
     return declared;
   }
   return undefined;
+}
+
+/** The classes of the lineage, each as the class itself or its trait that declares the property. */
+function declaring(engine: Infer, className: string, name: string): IndexedClass[] {
+  const declares = (c: IndexedClass) =>
+    name in c.facts.properties || !!c.facts.propertyHints?.[name];
+  return engine.world.classes
+    .lineage(className)
+    .map((c) => (declares(c) ? c : (engine.world.classes.inTraits(c, declares) ?? c)));
 }
 
 /**

@@ -15,14 +15,17 @@ interface Text {
  * whose `written` form has the known parts as they are and the others in braces, as a
  * validation rule reads it (`exists:teams,id,{$user->id}`).
  */
-export function concatenation(parts: readonly Type[]): Type {
-  return joined(parts.map(textOf), '');
+export function concatenation(parts: readonly Type[], sources?: readonly (string | null)[]): Type {
+  return joined(
+    parts.map((p, i) => textOf(p, sources?.[i] ?? undefined)),
+    '',
+  );
 }
 
 /** `implode(',', ['a', 'b'])`: the pieces joined, when every one is known. */
 export function implode(glue: Type, pieces: Type): Type {
   const separator = textOf(glue);
-  const items = pieceTypes(pieces)?.map(textOf);
+  const items = pieceTypes(pieces)?.map((t) => textOf(t));
   if (separator.unknown || !items || items.some((t) => t.unknown)) return STRING;
   return joined(items, separator.text, separator.varies);
 }
@@ -31,7 +34,7 @@ export function implode(glue: Type, pieces: Type): Type {
 export function printf(format: Type, args: readonly Type[]): Type {
   const pattern = textOf(format);
   if (pattern.unknown) return STRING;
-  const texts = args.map(textOf);
+  const texts = args.map((t) => textOf(t));
   const text = formatPrintf(
     pattern.text,
     texts.map((t) => t.text),
@@ -78,12 +81,18 @@ function pieceTypes(pieces: Type): Type[] | undefined {
   return undefined;
 }
 
-function textOf(part: Type): Text {
+/** A part as PHP prints it; one not known in braces, as its PHP source shows it (`source`). */
+function textOf(part: Type, source?: string): Text {
   if (part.kind === 'null') return { text: '' };
   if (part.kind === 'literal')
     return { text: typeof part.value === 'boolean' ? (part.value ? '1' : '') : String(part.value) };
   if (part.kind === 'scalar' && part.written !== undefined)
     return { text: part.written, varies: true };
-  const reason = part.kind === 'unknown' && part.reason ? part.reason : '…';
+  // `$suffix = ''; if (...) $suffix = ',' . $this->id;`: the text when the part is there.
+  const texts = part.kind === 'union' ? part.of.map((t) => textOf(t)) : [];
+  const present = texts.filter((t) => t.text !== '');
+  if (texts.length > 0 && present.length === 1 && !present[0]!.unknown)
+    return { text: present[0]!.text, varies: true };
+  const reason = source ?? (part.kind === 'unknown' && part.reason ? part.reason : '…');
   return { text: `{${reason}}`, varies: true, unknown: true };
 }

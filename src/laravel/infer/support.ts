@@ -58,6 +58,22 @@ export function attributesShape(model: Extract<Type, { kind: 'model' }>, world: 
   return { kind: 'shape', fields };
 }
 
+/**
+ * A key written as an expression (`self::TYPE => ...`, `Step::class => ...`): a constant's
+ * value, a class's name; undefined when the engine cannot fold it (the key is then the
+ * expression as written, see `arrayKeys`).
+ */
+function lateKey(key: PhpValue, infer: Infer): string | undefined {
+  const type =
+    typeof key === 'object' && key?.kind === 'const' && key.value === undefined
+      ? infer.constant(key.className, key.name)
+      : valueType(key, infer);
+  if (type.kind === 'class') return type.class;
+  return type.kind === 'literal' && typeof type.value !== 'boolean'
+    ? String(type.value)
+    : undefined;
+}
+
 /** A property default or constant, as written (`'data'`, `UserTransformer::class`, `[...]`). */
 export function valueType(value: PhpValue, infer: Infer): Type {
   if (value === null) return NULL;
@@ -75,7 +91,10 @@ export function valueType(value: PhpValue, infer: Infer): Type {
         return { kind: 'list', items: union(value.items.map((i) => valueType(i.value, infer))) };
       return {
         kind: 'shape',
-        fields: value.items.map((i) => ({ key: String(i.key), type: valueType(i.value, infer) })),
+        fields: value.items.map((i) => {
+          const key = (i.lateKey !== undefined && lateKey(i.lateKey, infer)) || String(i.key);
+          return { key, type: valueType(i.value, infer) };
+        }),
       };
     }
     default:

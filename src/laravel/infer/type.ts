@@ -29,8 +29,11 @@ export type Type =
   | { kind: 'enum'; class: string }
   /** An array (or collection) with known keys. */
   | { kind: 'shape'; fields: Field[]; collection?: true }
-  /** A list (a PHP list, a collection's values). */
-  | { kind: 'list'; items: Type; collection?: true }
+  /**
+   * A list (a PHP list, a collection's values); `tuple` the items one by one, in order, for a
+   * list written out (`['required', 'max:3']`), which a rule list is read from.
+   */
+  | { kind: 'list'; items: Type; collection?: true; tuple?: Type[] }
   /** An array with keys not known in advance. */
   | { kind: 'map'; values: Type; collection?: true }
   /** An Eloquent model instance: its attributes as JSON. */
@@ -304,7 +307,7 @@ function structure(t: Type): string {
     case 'shape':
       return `h${c(t)}{${t.fields.map((f) => `${JSON.stringify(f.key)}${f.optional ? '?' : ''}:${typeKey(f.type)}`).join(',')}}`;
     case 'list':
-      return `a${c(t)}[${typeKey(t.items)}]`;
+      return `a${c(t)}[${typeKey(t.items)}]${t.tuple ? `(${t.tuple.map(typeKey).join(',')})` : ''}`;
     case 'map':
       return `m${c(t)}[${typeKey(t.values)}]`;
     case 'model':

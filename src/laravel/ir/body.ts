@@ -1,9 +1,10 @@
 import { child, children, docComment, lineOf, type Node } from '../php/ast.js';
 import { resolveClassName, type NameScope } from '../php/names.js';
+import { allOf, condition, not } from './condition.js';
 import { parseDocType, parseDocVar } from './doctype.js';
 import { define, fork, join, localValue, type Scope } from './scope.js';
 import { classRef, transcribe } from './transcribe.js';
-import type { Body, DocType, Expr, FnParam, Guard, Ret } from './types.js';
+import type { Body, Cond, DocType, Expr, FnParam, Guard, Ret } from './types.js';
 
 export interface BodyContext {
   names: NameScope;
@@ -30,6 +31,7 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     thisEffects: [],
     thisSets: [],
     thisCalls: [],
+    assigned: new Map(),
   };
   const returns = functionReturns(fn, scope);
   const { thisEffects, thisSets, thisCalls } = scope;
@@ -143,7 +145,7 @@ function functionReturns(fn: Node, scope: Scope): Ret[] {
   }
   const returns: Ret[] = [];
   const body = child(fn, 'body');
-  if (body) statements(children(body, 'children'), scope, { returns, guards: [] });
+  if (body) statements(children(body, 'children'), scope, { returns, guards: [], holds: [] });
   return returns;
 }
 
@@ -178,6 +180,11 @@ interface Flow {
   returns: Ret[];
   /** `instanceof` tests on parameters that hold where the walk is. */
   guards: Guard[];
+  /**
+   * Conditions on parameters that hold where the walk is: an `if`'s, inside it and past it
+   * when the other branch leaves the function. Each nested walk has its own list.
+   */
+  holds: Cond[];
   /** Inside a `catch` block. */
   caught?: true;
 }
@@ -198,6 +205,8 @@ function statement(node: Node, scope: Scope, flow: Flow): boolean {
       if (expr) ret.expr = transcribe(expr, scope);
       const guard = flow.guards[flow.guards.length - 1];
       if (guard) ret.when = guard;
+      const holds = allOf(flow.holds);
+      if (holds) ret.holds = holds;
       if (flow.caught) ret.caught = true;
       flow.returns.push(ret);
       return true;
@@ -214,10 +223,10 @@ function statement(node: Node, scope: Scope, flow: Flow): boolean {
     case 'foreach':
     case 'for':
     case 'while':
-      loop(node, scope, flow);
+      loop(node, scope, nested(flow));
       return false;
     case 'do':
-      return statementList(child(node, 'body'), scope, flow);
+      return statementList(child(node, 'body'), scope, nested(flow));
     case 'switch':
       return switchStatement(node, scope, flow);
     case 'try':
@@ -242,8 +251,14 @@ function statementList(node: Node | undefined, scope: Scope, flow: Flow): boolea
     : statement(node, scope, flow);
 }
 
+/** The flow inside a construct: what its walk learns holds there only. */
+function nested(flow: Flow, cond?: Cond): Flow {
+  return { ...flow, holds: cond ? [...flow.holds, cond] : [...flow.holds] };
+}
+
 function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
   const guard = guardOf(child(node, 'test'), scope);
+  const cond = condition(child(node, 'test'), scope, transcribe);
   const branches: Scope[] = [];
   const yes = fork(scope);
   expression(child(node, 'test'), yes);
@@ -253,21 +268,50 @@ function ifStatement(node: Node, scope: Scope, flow: Flow): boolean {
     narrowInstance(yes, tested);
     narrowInstance(no, { ...tested, not: !tested.not });
   }
-  const withGuard = (g: Guard | undefined): Flow =>
-    g ? { ...flow, guards: [...flow.guards, g] } : flow;
-  const yesExits = statementList(child(node, 'body'), yes, withGuard(guard));
+  const branchFlow = (g: Guard | undefined, c: Cond | undefined): Flow => {
+    const inner = nested(flow, c);
+    return g ? { ...inner, guards: [...flow.guards, g] } : inner;
+  };
+  const yesExits = statementList(child(node, 'body'), yes, branchFlow(guard, cond));
   if (!yesExits) branches.push(yes);
   const alternate = child(node, 'alternate');
   const negated: Guard | undefined =
     guard && (guard.not ? { param: guard.param, class: guard.class } : { ...guard, not: true });
-  const noExits = alternate ? statementList(alternate, no, withGuard(negated)) : false;
+  const noExits = alternate
+    ? statementList(alternate, no, branchFlow(negated, cond && not(cond)))
+    : false;
   if (!noExits) branches.push(no);
   if (branches.length > 0) join(scope, branches);
+  if (cond) {
+    if (!yesExits && !noExits) chooseLocals(scope, yes, no, cond);
+    else if (yesExits !== noExits) flow.holds.push(yesExits ? not(cond) : cond);
+  }
   // `if (! $user) { return ...; }`: past it, `$user` is not null.
   // `if ($r instanceof JsonResponse) return $r;`: past it, `$r` is what else it was (`no`).
   if (yesExits && !alternate)
     for (const name of falsyTested(child(node, 'test'))) narrow(scope, name);
   return yesExits && noExits;
+}
+
+/**
+ * Past an `if` on parameters, a local each branch sets its own way: the one branch or the
+ * other, as the engine decides the condition.
+ */
+function chooseLocals(scope: Scope, yes: Scope, no: Scope, cond: Cond): void {
+  for (const name of new Set([...yes.env.keys(), ...no.env.keys()])) {
+    const [a, b] = [yes.env.get(name), no.env.get(name)];
+    if (!a?.length || !b?.length || a.join() === b.join()) continue;
+    const [then, otherwise] = [localValue(yes, name)!, localValue(no, name)!];
+    // In the order of the definitions, as a plain join lists them.
+    const yesFirst = Math.min(...a) < Math.min(...b);
+    define(
+      scope,
+      name,
+      yesFirst
+        ? { kind: 'union', of: [then, otherwise], when: cond }
+        : { kind: 'union', of: [otherwise, then], when: not(cond) },
+    );
+  }
 }
 
 /** PHP's type tests that narrow a local as `instanceof` does. */
@@ -421,7 +465,7 @@ function switchStatement(node: Node, scope: Scope, flow: Flow): boolean {
   for (const c of cases) {
     if (!child(c, 'test')) hasDefault = true;
     const branch = fork(scope);
-    const exited = statementList(child(c, 'body'), branch, flow);
+    const exited = statementList(child(c, 'body'), branch, nested(flow));
     if (!exited) {
       branches.push(branch);
       allExit = false;
@@ -437,20 +481,20 @@ function switchStatement(node: Node, scope: Scope, flow: Flow): boolean {
 
 function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
   const body = fork(scope);
-  const bodyExits = statementList(child(node, 'body'), body, flow);
+  const bodyExits = statementList(child(node, 'body'), body, nested(flow));
   const branches = bodyExits ? [] : [body];
   let catchesExit = true;
   for (const c of children(node, 'catches')) {
     const branch = fork(scope);
     join(branch, [scope, body]);
-    if (!statementList(child(c, 'body'), branch, { ...flow, caught: true })) {
+    if (!statementList(child(c, 'body'), branch, { ...nested(flow), caught: true })) {
       branches.push(branch);
       catchesExit = false;
     }
   }
   if (branches.length > 0) join(scope, branches);
   const always = child(node, 'always');
-  const finallyExits = always ? statementList(always, scope, flow) : false;
+  const finallyExits = always ? statementList(always, scope, nested(flow)) : false;
   return finallyExits || (bodyExits && catchesExit && children(node, 'catches').length > 0);
 }
 
@@ -608,7 +652,8 @@ function assign(node: Node, scope: Scope, doc?: { name?: string; type: DocType }
     } else if (operator !== '=') value = { kind: 'scalar', type: 'number' };
     if (doc && (doc.name === undefined || doc.name === left.name))
       value = { kind: 'doc', type: doc.type, value };
-    define(scope, left.name, value);
+    const id = define(scope, left.name, value);
+    if (operator === '=') scope.assigned?.set(id, rightNode);
     return;
   }
   if (left.kind === 'list' || left.kind === 'array') {

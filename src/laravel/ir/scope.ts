@@ -23,6 +23,8 @@ export interface Scope {
   thisSets?: { property: string; value: Expr }[];
   /** Methods of `$this` called as statements (see `Body.thisCalls`). */
   thisCalls?: string[];
+  /** A local's definition → the expression assigned to it (`$max = ...;`), for its source. */
+  assigned?: Map<number, Node>;
 }
 
 /** A new definition of a local; returns its id. */

@@ -2,6 +2,7 @@ import { child, children, isNode, lineOf, text, type Node } from '../php/ast.js'
 import { classOfNameNode, resolveFunctionName } from '../php/names.js';
 import { describeNode } from '../php/source.js';
 import { PHP_CONSTANTS } from '../php/evaluate.js';
+import { condition } from './condition.js';
 import { localValue, type Scope } from './scope.js';
 import { ARITHMETIC, ARRAY_UNION, type ArrayItem, type Expr } from './types.js';
 
@@ -87,7 +88,10 @@ const TRANSCRIBERS: Record<string, Transcriber> = {
   retif: (node, scope) => {
     const test = child(node, 'test');
     const yes = child(node, 'trueExpr') ?? test;
-    return union([transcribe(yes, scope), transcribe(child(node, 'falseExpr'), scope)]);
+    const of = [transcribe(yes, scope), transcribe(child(node, 'falseExpr'), scope)];
+    // `$required ? 'required' : 'nullable'`: the branch a parameter chooses, where it is known.
+    const when = child(node, 'trueExpr') ? condition(test, scope, transcribe) : undefined;
+    return when ? { kind: 'union', of, when } : union(of);
   },
   match: (node, scope) =>
     union(
@@ -118,7 +122,7 @@ const TRANSCRIBERS: Record<string, Transcriber> = {
 };
 
 function union(of: Expr[]): Expr {
-  const flat = of.flatMap((e) => (e.kind === 'union' ? e.of : [e]));
+  const flat = of.flatMap((e) => (e.kind === 'union' && !e.when ? e.of : [e]));
   return flat.length === 1 ? flat[0]! : { kind: 'union', of: flat };
 }
 
@@ -130,28 +134,58 @@ function numeric(value: Expr): Expr {
 
 function encapsed(node: Node, scope: Scope): Expr {
   return concat(
-    children(node, 'value').map((part) => transcribe(child(part, 'expression'), scope)),
+    children(node, 'value').map((part) => child(part, 'expression')),
+    scope,
   );
+}
+
+interface Part {
+  expr: Expr;
+  source?: string | null;
 }
 
 /**
  * A string made of parts: one literal when every part is one, else the parts (nested
- * concatenations flattened), which the engine folds once constants and settings are known.
+ * concatenations flattened), which the engine folds once constants and settings are known;
+ * each other part's PHP source, which a rule's text shows where the engine cannot fold it.
  */
-function concat(parts: Expr[]): Expr {
-  const joined: Expr[] = [];
-  for (const part of parts.flatMap((p) => (p.kind === 'concat' ? p.parts : [p]))) {
+function concat(nodes: (Node | undefined)[], scope: Scope): Expr {
+  const joined: Part[] = [];
+  const parts = nodes.flatMap((node): Part[] => {
+    const expr = transcribe(node, scope);
+    if (expr.kind !== 'concat') return [{ expr, source: sourceOf(node, expr, scope) }];
+    return expr.parts.map((p, i) => ({ expr: p, source: expr.sources?.[i] ?? null }));
+  });
+  for (const part of parts) {
     const last = joined[joined.length - 1];
-    const text = textOf(part);
-    const before = last && textOf(last);
+    const text = textOf(part.expr);
+    const before = last && textOf(last.expr);
     if (text !== undefined && before !== undefined)
-      joined[joined.length - 1] = { kind: 'value', value: before + text };
+      joined[joined.length - 1] = { expr: { kind: 'value', value: before + text } };
     else joined.push(part);
   }
   if (joined.length === 0) return { kind: 'value', value: '' };
-  return joined.length === 1 && joined[0]!.kind === 'value'
-    ? joined[0]!
-    : { kind: 'concat', parts: joined };
+  if (joined.length === 1 && joined[0]!.expr.kind === 'value') return joined[0]!.expr;
+  const sources = joined.map((p) => p.source ?? null);
+  return {
+    kind: 'concat',
+    parts: joined.map((p) => p.expr),
+    ...(sources.some((t) => t !== null) ? { sources } : {}),
+  };
+}
+
+/**
+ * A part's PHP source: a local's as assigned (`$max = $pro ? 10000 : 4000;`), else the part's
+ * own; none for a literal.
+ */
+function sourceOf(node: Node | undefined, expr: Expr, scope: Scope): string | null {
+  if (!node || expr.kind === 'value') return null;
+  const ids =
+    node.kind === 'variable' && typeof node.name === 'string'
+      ? scope.env.get(node.name)
+      : undefined;
+  const assigned = ids?.length === 1 ? scope.assigned?.get(ids[0]!) : undefined;
+  return describeNode(assigned ?? node) ?? null;
 }
 
 /** A literal string or number part, as it prints. */
@@ -182,7 +216,7 @@ function binary(node: Node, scope: Scope): Expr {
   const right = () => transcribe(child(node, 'right'), scope);
   if (type === '??') return union([{ kind: 'notnull', of: left() }, right()]);
   if (type === '?:') return union([left(), right()]);
-  if (type === '.') return concat([left(), right()]);
+  if (type === '.') return concat([child(node, 'left'), child(node, 'right')], scope);
   if (COMPARISONS.has(type)) return scalar('boolean');
   if (type === '+') {
     const [a, b] = [left(), right()];

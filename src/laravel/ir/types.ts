@@ -61,13 +61,22 @@ export type Expr =
   | { kind: 'index'; on: Expr; key?: Expr }
   /** A closure or arrow function: its parameters and what its `return`s yield. */
   | { kind: 'fn'; params: FnParam[]; returns: Ret[] }
-  /** One of several values (branches, `?:`, `??`, `match`, a variable assigned in an `if`). */
-  | { kind: 'union'; of: Expr[] }
+  /**
+   * One of several values (branches, `?:`, `??`, `match`, a variable assigned in an `if`); with
+   * `when`, `of[0]` where the condition holds and `of[1]` where it does not (`$required ? ... :
+   * ...` in a helper called with `required: false`).
+   */
+  | { kind: 'union'; of: Expr[]; when?: Cond }
   /**
    * A string made of parts (`'max:' . self::MAX`, `"items.{$key}"`), some known only once the
    * project is (a constant, a setting) or at run time.
    */
-  | { kind: 'concat'; parts: Expr[] }
+  | {
+      kind: 'concat';
+      parts: Expr[];
+      /** Each part's PHP source (`null` for a literal), shown where the part is not known. */
+      sources?: (string | null)[];
+    }
   /** `$a * 2`: a number, known once its operands are (a setting, a constant). */
   | { kind: 'arith'; op: keyof typeof ARITHMETIC; args: [Expr, Expr] }
   /** A value whose type alone is known: `$a > 1` is a boolean. */
@@ -113,6 +122,19 @@ export const ARITHMETIC = {
   '/': (a: number, b: number) => a / b,
 };
 
+/**
+ * A condition on the parameters of the function it is in (`$required`, `! $strict`, `$mode ===
+ * 'update'`), which the engine decides where the arguments are known; an operand the condition
+ * does not read from parameters is `{ kind: 'truthy', of: { kind: 'unknown' } }`.
+ */
+export type Cond =
+  /** PHP's truthiness of a value. */
+  | { kind: 'truthy'; of: Expr }
+  /** `===` (`==` when `loose`). */
+  | { kind: 'same'; args: [Expr, Expr]; loose?: true }
+  | { kind: 'not'; of: Cond }
+  | { kind: 'and' | 'or'; of: [Cond, Cond] };
+
 export interface ArrayItem {
   key?: Expr;
   value: Expr;
@@ -132,6 +154,8 @@ export interface Ret {
   expr?: Expr;
   /** Taken only when a parameter is (or is not) an instance of a class (`if ($x instanceof Y)`). */
   when?: Guard;
+  /** Taken only where this condition on parameters holds (`if ($required) return ...;`). */
+  holds?: Cond;
   /** In a `catch` block: what the code answers for an exception it caught. */
   caught?: true;
 }

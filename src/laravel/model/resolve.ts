@@ -47,7 +47,7 @@ const READ_ONLY = new Set(['get', 'head', 'options']);
 export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
   const handler = resolveHandler(route, ctx.asm);
   if (handler.dead) return [];
-  const inputs = requestInputs(handler, ctx.asm.classes, ctx.asm.configValue);
+  const inputs = requestInputs(handler, ctx.asm.classes, ctx.asm.configValue, ctx.asm.engine);
   const { validation } = inputs;
   const returns = typedReturns(route, handler, validation, ctx.asm);
   if (returns) handler.returns = returns;

@@ -254,7 +254,7 @@ export class ClassIndex {
   }
 
   /** The first trait of a class, or of the traits it uses, in the order written, that has it. */
-  private inTraits(
+  inTraits(
     from: IndexedClass,
     has: (trait: IndexedClass) => boolean,
     seen = new Set<string>(),

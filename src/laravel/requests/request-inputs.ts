@@ -4,7 +4,7 @@ import type { ClassIndex } from '../project/classes.js';
 import { emptyFollowed, followCalls, followConstructor, raisedStatuses } from './follow.js';
 import { isPhpArray, stringList } from '../php/value.js';
 import { filterInputs } from './query-filters.js';
-import { validationOf, type Validation } from './rules.js';
+import { validationOf, type RuleEngine, type Validation } from './rules.js';
 
 /** What an operation's handler is, as far as its input goes. */
 export interface InputHandler {
@@ -38,12 +38,13 @@ export function requestInputs(
   handler: InputHandler,
   classes: ClassIndex,
   config: (key: string) => PhpValue | undefined,
+  engine: RuleEngine,
 ): RequestInputs {
   // One handler often serves several operations (PUT and PATCH, optional parameters).
   let store = MEMO.get(classes);
   if (!store) MEMO.set(classes, (store = new Map()));
   const key = `${idOf(handler.facts ?? handler.uses ?? {})}|${handler.controller ?? ''}|${handler.file ?? ''}`;
-  return classes.tracker.memo(store, key, () => computeInputs(handler, classes, config));
+  return classes.tracker.memo(store, key, () => computeInputs(handler, classes, config, engine));
 }
 
 const MEMO = new WeakMap<ClassIndex, Map<string, { value: RequestInputs; deps: Set<string> }>>();
@@ -60,6 +61,7 @@ function computeInputs(
   handler: InputHandler,
   classes: ClassIndex,
   config: (key: string) => PhpValue | undefined,
+  engine: RuleEngine,
 ): RequestInputs {
   const followed = handler.uses
     ? followCalls(
@@ -87,6 +89,7 @@ function computeInputs(
     config,
     ...(handler.controller ? { controller: handler.controller } : {}),
     followed: followed.validations,
+    engine,
   });
   // A check that rejects keys outside a list: every key of the list is a field.
   const allowed = (followed.closed ?? []).map(knownStrings);

@@ -4,6 +4,8 @@ import { arrayRecord, isPhpArray, type PhpValue } from '../php/value.js';
 import { lateOf, merge } from '../php/late.js';
 import { resolveValue, type ResolveScope } from '../resolve/value.js';
 import { splitRuleString } from '../rules/parse.js';
+import { ruleValue } from '../rules/from-type.js';
+import { known, type Type } from '../infer/type.js';
 import { settleRule } from './settle.js';
 import { compositeRules } from './composite.js';
 import { formRequestData } from './form-data.js';
@@ -51,8 +53,8 @@ export function validationOf(
     config: (key: string) => PhpValue | undefined;
     controller?: string;
     followed?: readonly FollowedValidation[];
-  } = {
-    config: () => undefined,
+    /** The type engine, which reads a FormRequest's methods (`rules()`, ...) as it reads any. */
+    engine: RuleEngine;
   },
 ): Validation | undefined {
   if (!handler) return undefined;
@@ -69,28 +71,25 @@ export function validationOf(
       continue;
     formRequest = param.type;
     const found = classes.method(param.type, 'rules');
-    const rulesOf = (className: string) =>
-      ruleRecord(classes.method(className, 'rules')?.facts.returns, {
-        classes,
-        config: project.config,
-        self: className,
-      });
+    const rulesOf = (className: string) => engineRules(project.engine, className);
     const own = rulesOf(param.type);
     const all =
       Object.keys(own).length > 0
         ? own
-        : (compositeRules(param.type, classes, project.config, rulesOf) ?? own);
+        : (compositeRules(
+            param.type,
+            classes,
+            (method) => project.engine.instanceCall(param.type!, method),
+            rulesOf,
+          ) ?? own);
     // Validated against `validationData()` or the input `prepareForValidation()` changed.
     const data = formRequestData(param.type, classes, project.config);
     addRules(rules, data === undefined ? all : rulesOnRequest(all, data));
     addRules(errorRules, all);
     renamed ||= data !== undefined;
     if (found) where = { file: found.owner.file, line: found.facts.line };
-    Object.assign(
-      attributes,
-      stringRecord(classes.method(param.type, 'attributes')?.facts.returns),
-    );
-    Object.assign(messages, stringRecord(classes.method(param.type, 'messages')?.facts.returns));
+    Object.assign(attributes, engineStrings(project.engine, param.type, 'attributes'));
+    Object.assign(messages, engineStrings(project.engine, param.type, 'messages'));
     const authorize = classes.method(param.type, 'authorize');
     if (
       authorize &&
@@ -154,6 +153,41 @@ function ruleItems(rule: PhpValue): { value: PhpValue }[] {
   if (typeof rule === 'object' && rule?.kind === 'array')
     return rule.items.map((item) => ({ value: item.value }));
   return [{ value: rule }];
+}
+
+/** What the engine is asked for a FormRequest's rules. */
+export interface RuleEngine {
+  instanceCall(className: string, method: string): Type | undefined;
+}
+
+/**
+ * A FormRequest's `rules()` as the type engine computes it, `$this` the request: the parts
+ * known of it, field by field (a part known only at run time, a custom fields' rule builder,
+ * adds nothing).
+ */
+function engineRules(engine: RuleEngine, className: string): Record<string, PhpValue> {
+  const type = engine.instanceCall(className, 'rules');
+  const record = arrayRecord(type ? ruleValue(known(type)) : null);
+  for (const [field, rule] of Object.entries(record)) record[field] = settleRule(rule);
+  return record;
+}
+
+/**
+ * `attributes()`, `messages()`: the entries whose value the engine knows as one string
+ * (`'address.city' => 'city'`).
+ */
+function engineStrings(
+  engine: RuleEngine,
+  className: string,
+  method: string,
+): Record<string, string> {
+  const type = engine.instanceCall(className, method);
+  if (type?.kind !== 'shape') return {};
+  return Object.fromEntries(
+    type.fields.flatMap((f) =>
+      f.type.kind === 'literal' && typeof f.type.value === 'string' ? [[f.key, f.type.value]] : [],
+    ),
+  );
 }
 
 /** Rules as written, resolved against the project, field by field. */

@@ -1,4 +1,4 @@
-import { members, type Type } from '../infer/type.js';
+import { members, typeKey, union, type Type } from '../infer/type.js';
 import type { PhpArray, PhpValue } from '../php/value.js';
 
 type Items = PhpArray['items'];
@@ -24,7 +24,10 @@ export function ruleValue(type: Type): PhpValue {
         items: type.fields.map((f) => ({ key: f.key, value: ruleValue(f.type) })),
       };
     case 'list':
-      return { kind: 'array', items: listItems(type.items) };
+      return {
+        kind: 'array',
+        items: type.tuple && current(type) ? tupleItems(type.tuple) : listItems(type.items),
+      };
     case 'map':
       // Keys known only at run time name no field a document can list.
       return { kind: 'array', items: [] };
@@ -47,6 +50,32 @@ export function ruleValue(type: Type): PhpValue {
         ...(type.kind === 'unknown' && type.reason ? { source: type.reason } : {}),
       };
   }
+}
+
+/** A list's items as written, when nothing changed them since (an item added, a map applied). */
+function current(list: Extract<Type, { kind: 'list' }>): boolean {
+  return list.tuple !== undefined && typeKey(union(list.tuple)) === typeKey(list.items);
+}
+
+/** Items one by one: one that is one of several rules (`$x ? 'required' : 'nullable'`) is not known. */
+function tupleItems(tuple: readonly Type[]): Items {
+  return tuple.map((t) => ({
+    value:
+      t.kind === 'union' && !t.of.some(isArray)
+        ? { kind: 'unknown', source: 'one of several rules' }
+        : ruleValue(t),
+  }));
+}
+
+function isString(t: Type): boolean {
+  return (
+    (t.kind === 'literal' && typeof t.value === 'string') ||
+    (t.kind === 'scalar' && t.written !== undefined)
+  );
+}
+
+function isArray(t: Type): boolean {
+  return t.kind === 'shape' || t.kind === 'list' || t.kind === 'map';
 }
 
 /** A list's items: an empty array's none, one item per possible value. */
@@ -80,10 +109,19 @@ function ruleCall(rule: Extract<Type, { kind: 'rule' }>): PhpValue {
  * other choice is not known before the request.
  */
 function unionValue(of: readonly Type[]): PhpValue {
-  const arrays = of.filter((t) => t.kind !== 'null');
-  if (arrays.length === 0) return null;
-  if (!arrays.every((t) => t.kind === 'shape' || t.kind === 'list' || t.kind === 'map'))
-    return { kind: 'unknown', source: 'one of several values' };
+  const present = of.filter((t) => t.kind !== 'null');
+  if (present.length === 0) return null;
+  const arrays = present.filter(isArray);
+  // Rule strings a helper returns on several paths (`if (config(...)) return $a . ','. $b;
+  // return $a;`): the last, the one it falls back to.
+  if (arrays.length === 0)
+    return present.every(isString)
+      ? ruleValue(present[present.length - 1]!)
+      : { kind: 'unknown', source: 'one of several values' };
+  // A field's rules that an `if` replaces (`'required'`, then `['required', Rule::unique(...)]`
+  // in an `if`, or `[...]` then `'nullable|alpha_num'` in its `else`): the last written, as
+  // the rules of a FormRequest were always read.
+  if (arrays.length < present.length) return ruleValue(present[present.length - 1]!);
   const items: Items = [];
   for (const t of arrays) {
     const value = ruleValue(t);

@@ -249,6 +249,28 @@ describe('schemas written more than once become components', () => {
     expect(inline(paths)).toEqual(given);
   });
 
+  it('names a schema the same whether its uses are one object or copies of it', () => {
+    const envelope: SchemaObject = {
+      type: 'object',
+      properties: { mentions: { type: 'array', items: SERVER }, total: { type: 'integer' } },
+    };
+    const account: SchemaObject = { type: 'object', properties: { account: SERVER } };
+    const paths = (copy: (s: SchemaObject) => SchemaObject) => ({
+      '/a': { get: ok(copy(envelope)) },
+      '/b': { get: ok(copy(envelope)) },
+      '/c': { get: ok(copy(envelope)) },
+      '/d': { get: ok(structuredClone(account)) },
+      '/e': { post: ok(structuredClone(account)) },
+    });
+    const written = (copy: (s: SchemaObject) => SchemaObject) => {
+      const { paths: out, schemas } = shareRepeatedSchemas(paths(copy), new Map());
+      return { paths: out, schemas: Object.fromEntries(schemas) };
+    };
+    const shared = written((s) => s);
+    expect(shared).toEqual(written(structuredClone));
+    expect(Object.keys(shared.schemas)).toContain('Mention');
+  });
+
   it('names a schema as the project knows it when it can', () => {
     const { schemas } = shareRepeatedSchemas(
       { '/a': { get: ok(SERVER) }, '/b': { get: ok(SERVER) } },

@@ -80,7 +80,82 @@ describe("a FormRequest's rules() through the type engine", () => {
       "public function rules() { return ['kind' => sprintf('in:%s', implode(',', ['a', 'b']))]; }",
       { kind: ['in:a:b'] },
     ],
+    [
+      "a rule's values named by the keys of a property",
+      `protected array $types = ['all' => ['a', 'b'], 'normal' => ['c']];
+    public function rules() { return ['type' => sprintf('in:%s', implode(',', array_keys($this->types)))]; }`,
+      { type: ['in:all:normal'] },
+    ],
+    [
+      'a part known only at run time, shown as written',
+      `public function rules() {
+        $suffix = '';
+        if ($this->id) { $suffix = ',' . $this->id; }
+        $max = $this->user()?->is_pro ? 100 : 40;
+        return ['slug' => 'unique:things,slug' . $suffix, 'note' => "max:$max"];
+    }`,
+      {
+        slug: ['unique:things:slug:{$this->id}'],
+        note: ['max:{$this->user()?->is_pro ? 100 : 40}'],
+      },
+    ],
   ])('%s', (_name, body, want, config) => {
     expect(rulesOf(body, config)).toEqual(want);
+  });
+});
+
+it('a field set again keeps its place, as in PHP', () => {
+  const body = `public function rules() {
+        $rules = ['title' => 'required', 'body' => 'string'];
+        $rules['title'] = 'sometimes';
+        return $rules;
+    }`;
+  expect(Object.keys(rulesOf(body))).toEqual(['title', 'body']);
+});
+
+describe('a branch chosen by what a helper is called with', () => {
+  const helper = (code: string, calls: string) =>
+    `private function field(${code}
+    public function rules() { return ${calls}; }`;
+  it.each<[string, string, Record<string, string[]>]>([
+    [
+      'an if/else on a parameter, the list appended to',
+      helper(
+        `bool $required = true, int $max = 255) {
+        $rules = [];
+        if ($required) { $rules[] = 'required'; } else { $rules[] = 'nullable'; }
+        $rules[] = "max:$max";
+        return $rules;
+    }`,
+        "['a' => $this->field(), 'b' => $this->field(max: 9, required: false)]",
+      ),
+      { a: ['required', 'max:255'], b: ['nullable', 'max:9'] },
+    ],
+    [
+      'a ternary on a negated parameter',
+      helper(
+        "bool $optional = false) { return [! $optional ? 'required' : 'sometimes', 'string']; }",
+        "['a' => $this->field(), 'b' => $this->field(true)]",
+      ),
+      { a: ['required', 'string'], b: ['sometimes', 'string'] },
+    ],
+    [
+      'a return inside an if, and the one past it',
+      helper(
+        "string $mode) { if ($mode === 'update' || $mode === 'patch') return 'sometimes'; return 'required'; }",
+        "['a' => $this->field('create'), 'b' => $this->field('patch')]",
+      ),
+      { a: ['required'], b: ['sometimes'] },
+    ],
+    [
+      'a value known only at run time decides nothing',
+      helper(
+        "bool $required) { return [$required ? 'required' : 'nullable', 'string']; }",
+        "['a' => $this->field($this->boolean('strict'))]",
+      ),
+      { a: ['string'] },
+    ],
+  ])('%s', (_name, body, want) => {
+    expect(rulesOf(body)).toEqual(want);
   });
 });

@@ -248,6 +248,23 @@ class Patterns {
     },
   ],
   [
+    "a rule's values named by the keys of a trait's property",
+    {
+      files: {
+        'app/Support/Filters.php': `<?php
+namespace App\\Support;
+trait Filters { protected array $types = ['all' => ['a', 'b'], 'normal' => ['c']]; }`,
+        'app/Http/Requests/StoreThing.php': request(
+          "use Filters; public function rules() { return ['type' => sprintf('in:%s', implode(',', array_keys($this->types)))]; }",
+          'FormRequest',
+          'use App\\Support\\Filters;',
+        ),
+      },
+      properties: ['type'],
+      has: { properties: { type: { enum: ['all', 'normal'] } } },
+    },
+  ],
+  [
     'a global helper function',
     {
       files: {
