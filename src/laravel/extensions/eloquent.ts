@@ -73,6 +73,17 @@ const selected = (b: Builder, args: readonly Type[]): Type => {
   return model(b, { visible: [...new Set(columns)].sort() });
 };
 const maybe = (b: Builder): Type => union([model(b), NULL]);
+
+/**
+ * `findOr($id, fn () => ...)`, `firstOr(fn () => ...)`: what was found, else what the callback
+ * gives; a callback that only aborts or throws (a response it throws is the request's answer)
+ * gives nothing.
+ */
+const orElse = (found: Type, callback: Type | undefined, ctx: Ctx): Type => {
+  if (callback?.kind !== 'fn') return found;
+  const other = ctx.infer.invoke(callback, [], ctx.frame);
+  return callback.expr.returns.length === 0 ? found : union([found, other]);
+};
 const keep: MethodRule = (r) => r;
 
 /** An argument that lists columns or relations: `'a'`, `['a', 'b']`, `'a', 'b'`. */
@@ -382,6 +393,12 @@ const BUILDER: Record<string, MethodRule> = {
   findOrFail: (r, args) =>
     r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : model(r),
   firstOrFail: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  findOr: (r, args, ctx) =>
+    r.kind !== 'builder'
+      ? undefined
+      : orElse(args[0]?.kind === 'list' ? many(r) : model(r), args.at(-1), ctx),
+  firstOr: (r, args, ctx) =>
+    r.kind === 'builder' ? orElse(model(r), args.at(-1), ctx) : undefined,
   sole: (r) => (r.kind === 'builder' ? model(r) : undefined),
   findOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),
   firstOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),

@@ -1292,6 +1292,64 @@ class Post extends Model {
       });
   });
 
+  it.each([
+    [
+      'thrown in the action',
+      `        if (! $post->published) {
+            throw new HttpResponseException(response()->json(['error' => 'Not published'], 403));
+        }`,
+      '403',
+      { error: { type: 'string', enum: ['Not published'] } },
+    ],
+    [
+      'thrown by a helper called as a statement',
+      '        $this->deny($post);',
+      '409',
+      { error: { type: 'string', enum: ['Taken'] }, id: { type: 'integer' } },
+    ],
+    [
+      'thrown by a static helper with named arguments',
+      "        self::fail(message: 'Gone', code: 410);",
+      '410',
+      { message: { type: 'string', enum: ['Gone'] } },
+    ],
+    [
+      "thrown by a helper in findOr()'s callback",
+      `        $post = Post::findOr($request->input('id'), function () {
+            self::fail(message: 'Missing', code: 404);
+        });`,
+      '404',
+      { message: { type: 'string', enum: ['Missing'] } },
+    ],
+  ])(
+    'documents a response thrown as an HttpResponseException: %s',
+    (_name, body, status, fields) => {
+      const got = answer(`${body}\n        return new PostResource($post);`, {
+        uses: 'use Illuminate\\Http\\Exceptions\\HttpResponseException;',
+        files: {
+          'app/Http/Controllers/Controller.php': `<?php
+namespace App\\Http\\Controllers;
+use Illuminate\\Http\\Exceptions\\HttpResponseException;
+abstract class Controller {
+    protected function deny($post) {
+        if ($post->user_id !== auth()->id()) {
+            throw new HttpResponseException(response()->json(['error' => 'Taken', 'id' => $post->id], 409));
+        }
+    }
+    protected static function fail(string $message, int $code = 500) {
+        throw new HttpResponseException(response: response()->json(data: ['message' => $message], status: $code));
+    }
+}`,
+        },
+      });
+      const responses = got.document.paths?.['/api/posts/{post}']?.get?.responses ?? {};
+      expect(got.status).toBe('200');
+      expect(deref(got.document, responses[status])).toMatchObject({
+        content: { 'application/json': { schema: { properties: fields } } },
+      });
+    },
+  );
+
   it.each(CASES)('%s', (_name, c) => {
     const got = answer(c.body, c);
     expect(got.status).toBe(c.status);
