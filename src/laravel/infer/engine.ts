@@ -787,11 +787,9 @@ export class TypeEngine implements Engine {
 
   isA(className: string, bases: readonly string[]): boolean {
     if (bases.includes(className)) return true;
-    const lineage = [className, ...this.world.classes.ancestors(className)];
-    const interfaces = new Set<string>();
-    for (const c of this.world.classes.lineage(className))
-      for (const i of c.facts.implements ?? []) interfaces.add(i);
-    return lineage.some((c) => bases.includes(c)) || [...interfaces].some((i) => bases.includes(i));
+    for (const type of this.world.classes.supertypes(className))
+      if (bases.includes(type)) return true;
+    return false;
   }
 
   fromDoc(doc: DocType, self?: string): Type {
@@ -808,15 +806,13 @@ export class TypeEngine implements Engine {
 
   /** The rules for a class: its own, its ancestors' and its interfaces'. */
   private classRules(className: string) {
-    const lineage = [className, ...this.world.classes.ancestors(className)];
-    const interfaces = this.world.classes
-      .lineage(className)
-      .flatMap((c) => c.facts.implements ?? []);
+    // Its parents and interfaces, with the interfaces those extend.
+    const all = [className, ...this.world.classes.supertypes(className)];
     // Every enum is a `UnitEnum` (and, backed or not, answers `cases()`).
     if (this.world.classes.get(className)?.facts.kind === 'enum')
-      interfaces.push('UnitEnum', 'BackedEnum');
+      all.push('UnitEnum', 'BackedEnum');
     // Traits too: `$this->dispatchSync()` comes with `DispatchesJobs`.
-    const all = [...lineage, ...interfaces, ...this.world.classes.traits(className)];
+    all.push(...this.world.classes.traits(className));
     // A global alias (`Response::json`, `\\Auth::user()`, from config/app.php's aliases) names
     // the facade of the same short name.
     const shorts = new Set(all.filter((c) => !c.includes('\\') && !this.world.classes.has(c)));
