@@ -538,6 +538,7 @@ function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
   for (const c of children(node, 'catches')) {
     const branch = fork(scope);
     join(branch, [scope, body]);
+    caughtVariable(c, branch);
     if (!statementList(child(c, 'body'), branch, { ...nested(flow), caught: true })) {
       branches.push(branch);
       catchesExit = false;
@@ -547,6 +548,16 @@ function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
   const always = child(node, 'always');
   const finallyExits = always ? statementList(always, scope, nested(flow)) : false;
   return finallyExits || (bodyExits && catchesExit && children(node, 'catches').length > 0);
+}
+
+/** `catch (NotFoundException | \\RuntimeException $e)`: `$e` is one of those classes. */
+function caughtVariable(node: Node, scope: Scope): void {
+  const variable = child(node, 'variable');
+  if (typeof variable?.name !== 'string') return;
+  const of = children(node, 'what').flatMap((n) => typeNode(n, scope.names, scope.self) ?? []);
+  if (of.length === 0) return;
+  const type: DocType = of.length === 1 ? of[0]! : { kind: 'union', of };
+  define(scope, variable.name, { kind: 'doc', type, value: { kind: 'unknown' } });
 }
 
 /** `/** @var Type $name *\/` before a statement: the declared type of that local. */

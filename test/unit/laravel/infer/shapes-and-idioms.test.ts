@@ -1350,6 +1350,26 @@ abstract class Controller {
     },
   );
 
+  it("types an exception's message and line in a catch block's answer", () => {
+    const got = answer(
+      `        try {
+            $post->publish();
+        } catch (\\Exception $e) {
+            return response()->json(['message' => $e->getMessage(), 'line' => $e->getLine()], 500);
+        }
+        return new PostResource($post);`,
+      { method: 'post' },
+    );
+    const responses = got.document.paths?.['/api/posts/{post}']?.post?.responses ?? {};
+    expect(deref(got.document, responses['500'])).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { properties: { message: { type: 'string' }, line: { type: 'integer' } } },
+        },
+      },
+    });
+  });
+
   it.each(CASES)('%s', (_name, c) => {
     const got = answer(c.body, c);
     expect(got.status).toBe(c.status);
