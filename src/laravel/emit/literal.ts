@@ -11,13 +11,14 @@ export function literalSchema(value: string | number | boolean | null): SchemaOb
 }
 
 /**
- * Several possible schemas as one: equal ones collapse, literal enums of one type merge, a
- * `null` makes the rest nullable, anything else is an `anyOf`.
+ * Several possible schemas as one: equal ones collapse, a literal beside its whole type is that
+ * type (`false` or a boolean: a boolean), literal enums of one type merge, a `null` makes the
+ * rest nullable, anything else is an `anyOf`.
  * @see https://spec.openapis.org/oas/v3.0.3#fixed-fields-19
  */
 export function unionSchema(options: SchemaObject[]): SchemaObject {
   const nullable = options.some((o) => isNullOnly(o) || o.nullable === true);
-  const rest = dedupe(options.filter((o) => !isNullOnly(o)).map(withoutNullable));
+  const rest = withoutAbsorbed(dedupe(options.filter((o) => !isNullOnly(o)).map(withoutNullable)));
   let merged: SchemaObject;
   if (rest.length === 0) return { nullable: true };
   if (rest.some((o) => Object.keys(o).length === 0)) merged = {};
@@ -31,6 +32,19 @@ export function unionSchema(options: SchemaObject[]): SchemaObject {
   } else merged = { anyOf: rest };
   if (!nullable || Object.keys(merged).length === 0) return merged;
   return merged.$ref ? { allOf: [merged], nullable: true } : { ...merged, nullable: true };
+}
+
+/** Literals (`{type, enum}`) whose whole type is an option too (an integer's in a number). */
+function withoutAbsorbed(list: SchemaObject[]): SchemaObject[] {
+  const whole = new Set(
+    list.filter((o) => o.type !== undefined && Object.keys(o).length === 1).map((o) => o.type),
+  );
+  if (whole.size === 0) return list;
+  const absorbs = (type: SchemaObject['type']) =>
+    whole.has(type) || (type === 'integer' && whole.has('number'));
+  return list.filter(
+    (o) => !(Array.isArray(o.enum) && Object.keys(o).length === 2 && absorbs(o.type)),
+  );
 }
 
 function isNullOnly(schema: SchemaObject): boolean {

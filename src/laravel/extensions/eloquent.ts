@@ -52,27 +52,24 @@ function selectedRow(row: Type, b: Builder): Type {
  * `select()`, Laravel keeps the query's columns and ignores these).
  */
 const selected = (b: Builder, args: readonly Type[]): Type => {
-  const columns = args
-    .flatMap(
-      (a) =>
-        stringValues(a) ??
-        (a.kind === 'list'
-          ? (stringValues(a.items) ?? [])
-          : a.kind === 'shape'
-            ? a.fields.flatMap((f) => stringValues(f.type) ?? [])
-            : []),
-    )
-    .map((c) =>
-      c
-        .split(/\s+as\s+/i)
-        .pop()!
-        .replace(/^.*\./, '')
-        .trim(),
-    );
-  if (b.row || b.selects || columns.length === 0 || columns.includes('*')) return model(b);
+  const { items } = selectArgs(args);
+  if (b.row || b.selects || items.length === 0 || items.some((i) => i.kind === 'all'))
+    return model(b);
+  const columns = items.flatMap((i) => (i.key !== undefined ? [i.key] : []));
   return model(b, { visible: [...new Set(columns)].sort() });
 };
 const maybe = (b: Builder): Type => union([model(b), NULL]);
+
+/**
+ * `findOr($id, fn () => ...)`, `firstOr(fn () => ...)`: what was found, else what the callback
+ * gives; a callback that only aborts or throws (a response it throws is the request's answer)
+ * gives nothing.
+ */
+const orElse = (found: Type, callback: Type | undefined, ctx: Ctx): Type => {
+  if (callback?.kind !== 'fn') return found;
+  const other = ctx.infer.invoke(callback, [], ctx.frame);
+  return callback.expr.returns.length === 0 ? found : union([found, other]);
+};
 const keep: MethodRule = (r) => r;
 
 /** An argument that lists columns or relations: `'a'`, `['a', 'b']`, `'a', 'b'`. */
@@ -281,7 +278,8 @@ const selecting =
   (r, args, ctx) => {
     if (r.kind !== 'builder') return r;
     // `'title as name'`: the column's type under its new name; a raw expression's is not known.
-    const renamed = renamedColumns(args);
+    const select = selectArgs(args);
+    const renamed = renamedColumns(select.items);
     const typeOf = (key: string): Type => {
       const column = renamed.get(key);
       if (!column) return unknown('selected');
@@ -289,13 +287,13 @@ const selecting =
         return r.row.fields.find((f) => f.key === column)?.type ?? unknown('selected');
       return r.row ? unknown('selected') : attribute(r.model, column, ctx);
     };
-    const fields = selectedAliases(args).map((key): Field => ({ key, type: typeOf(key) }));
+    const fields = selectedAliases(select.items).map((key): Field => ({ key, type: typeOf(key) }));
     const out: Builder =
       fields.length > 0
         ? { ...r, selects: true, extra: withFields(r.extra, fields) }
         : { ...r, selects: true };
     // `addSelect(['created_by'])` after a `select(...)` adds to the columns chosen.
-    const named = plainColumns(args);
+    const named = plainColumns(select);
     const columns = only ? named : r.columns && named ? [...r.columns, ...named] : undefined;
     if (!columns) return out;
     // A table's rows keep the columns chosen (see `model`); a model's, its appended keys too.
@@ -304,14 +302,56 @@ const selecting =
     return { ...out, columns: [...new Set([...columns, ...appends])].sort() };
   };
 
+/**
+ * One item of a select as written: every column (`'*'`, `'users.*'`), a column (`'id'`,
+ * `'users.name'`, renamed: `'title as name'`), or an expression (`'count(*) as total'`),
+ * each under the key it gives each row.
+ */
+export type SelectItem =
+  | { kind: 'all'; key?: undefined }
+  | { kind: 'column'; column: string; key: string; renamed: boolean }
+  | { kind: 'expression'; key?: string }
+  /** `['last_login_at' => Login::select(...)]`, `'book_slug' => function ($query) {...}`. */
+  | { kind: 'subquery'; key: string };
+
+export function selectItem(written: string): SelectItem {
+  const aliased = /^(.*?)\s+as\s+[`"']?(\w+)[`"']?\s*$/is.exec(written);
+  const expr = (aliased ? aliased[1]! : written).trim();
+  const alias = aliased?.[2];
+  if (/^(\w+\.)?\*$/.test(expr)) return { kind: 'all' };
+  const column = /^(?:\w+\.)?(\w+)$/.exec(expr)?.[1];
+  if (column) return { kind: 'column', column, key: alias ?? column, renamed: alias !== undefined };
+  return alias !== undefined ? { kind: 'expression', key: alias } : { kind: 'expression' };
+}
+
+/**
+ * A select's arguments (`select('id', 'name')`, `select(['id', 'name'])`, `addSelect(['total'
+ * => $subquery])`): its items in order, and whether one is not known (`DB::raw(...)`).
+ */
+function selectArgs(args: readonly Type[]): { items: SelectItem[]; unknown: boolean } {
+  const items: SelectItem[] = [];
+  let unknown = false;
+  const written = (t: Type) => {
+    const values = stringValues(t);
+    if (values) items.push(...values.map(selectItem));
+    else unknown = true;
+  };
+  for (const a of args) {
+    if (a.kind === 'list') written(a.items);
+    else if (a.kind === 'shape')
+      for (const f of a.fields) {
+        if (/^\d+$/.test(f.key)) written(f.type);
+        else items.push({ kind: 'subquery', key: f.key });
+      }
+    else written(a);
+  }
+  return { items, unknown };
+}
+
 /** Aliases of plain columns (`'books.slug as book_slug'`): alias → column. */
-function renamedColumns(args: readonly Type[]): Map<string, string> {
+function renamedColumns(items: readonly SelectItem[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const a of args)
-    for (const c of stringValues(a.kind === 'list' ? a.items : a) ?? []) {
-      const match = /^\s*(?:\w+\.)?(\w+)\s+as\s+[`"']?(\w+)[`"']?\s*$/i.exec(c);
-      if (match) out.set(match[2]!, match[1]!);
-    }
+  for (const i of items) if (i.kind === 'column' && i.renamed) out.set(i.key, i.column);
   return out;
 }
 
@@ -319,40 +359,22 @@ function renamedColumns(args: readonly Type[]): Map<string, string> {
  * The plain columns `select('id', 'users.name')` keeps, or undefined when the query keeps them
  * all (`*`, `users.*`) or one argument is not known (`DB::raw(...)`).
  */
-function plainColumns(args: readonly Type[]): string[] | undefined {
+function plainColumns(select: ReturnType<typeof selectArgs>): string[] | undefined {
+  if (select.unknown) return undefined;
   const out: string[] = [];
-  for (const a of args) {
-    const written = stringValues(a.kind === 'list' ? a.items : a);
-    if (!written) return undefined;
-    for (const c of written) {
-      if (/\s+as\s+/i.test(c)) continue;
-      const column = c.replace(/^.*\./, '').trim();
-      if (column === '*' || !/^\w+$/.test(column)) return undefined;
-      out.push(column);
-    }
+  for (const i of select.items) {
+    if (i.kind === 'all' || (i.kind === 'expression' && i.key === undefined)) return undefined;
+    if (i.kind === 'column' && !i.renamed) out.push(i.column);
   }
   return out.length > 0 ? out : undefined;
 }
 
 /** The keys a select names beyond the table's columns: `as` aliases and keyed subqueries. */
-function selectedAliases(args: readonly Type[]): string[] {
-  const out: string[] = [];
-  const written = (t: Type) => {
-    for (const c of stringValues(t) ?? []) {
-      const alias = /\s+as\s+[`"']?([\w]+)[`"']?\s*$/i.exec(c)?.[1];
-      if (alias) out.push(alias);
-    }
-  };
-  for (const a of args) {
-    written(a);
-    if (a.kind === 'list') written(a.items);
-    else if (a.kind === 'shape')
-      for (const f of a.fields) {
-        if (/^\d+$/.test(f.key)) written(f.type);
-        else out.push(f.key);
-      }
-  }
-  return [...new Set(out)];
+function selectedAliases(items: readonly SelectItem[]): string[] {
+  const keys = items.flatMap((i) =>
+    i.key !== undefined && (i.kind !== 'column' || i.renamed) ? [i.key] : [],
+  );
+  return [...new Set(keys)];
 }
 
 const BUILDER: Record<string, MethodRule> = {
@@ -382,6 +404,12 @@ const BUILDER: Record<string, MethodRule> = {
   findOrFail: (r, args) =>
     r.kind !== 'builder' ? undefined : args[0]?.kind === 'list' ? many(r) : model(r),
   firstOrFail: (r) => (r.kind === 'builder' ? model(r) : undefined),
+  findOr: (r, args, ctx) =>
+    r.kind !== 'builder'
+      ? undefined
+      : orElse(args[0]?.kind === 'list' ? many(r) : model(r), args.at(-1), ctx),
+  firstOr: (r, args, ctx) =>
+    r.kind === 'builder' ? orElse(model(r), args.at(-1), ctx) : undefined,
   sole: (r) => (r.kind === 'builder' ? model(r) : undefined),
   findOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),
   firstOrNew: (r) => (r.kind === 'builder' ? model(r) : undefined),

@@ -1,5 +1,5 @@
 import type { Ctx, Extension, MethodRule } from '../infer/api.js';
-import { members, unknown, type Type } from '../infer/type.js';
+import { members, union, unknown, type Type } from '../infer/type.js';
 
 /**
  * Laravel's responses: `response()->json($data, $status)`, `response($content, $status)`,
@@ -91,30 +91,46 @@ export const HTTP_STATUS_CONSTANTS: Readonly<Record<string, number>> = {
   HTTP_NETWORK_AUTHENTICATION_REQUIRED: 511,
 };
 
+/**
+ * The statuses a value may be, each known (a literal, a `Response::HTTP_*` constant, a branch
+ * of `$created ? 201 : 200`); undefined when one is not.
+ */
+export function statusesOf(type: Type | undefined): number[] | undefined {
+  if (!type) return undefined;
+  const out: number[] = [];
+  for (const t of members(type)) {
+    const value = t.kind === 'literal' ? t.value : undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value >= 600)
+      return undefined;
+    if (!out.includes(value)) out.push(value);
+  }
+  return out.length > 0 ? out : undefined;
+}
+
 /** A status the engine knows as one number (a literal, a `Response::HTTP_*` constant). */
 export function statusOf(type: Type | undefined): number | undefined {
-  if (!type) return undefined;
-  const values = members(type).map((t) =>
-    t.kind === 'literal' && typeof t.value === 'number' ? t.value : undefined,
-  );
-  const [first] = values;
-  if (first === undefined || !values.every((v) => v === first)) return undefined;
-  return Number.isInteger(first) && first >= 100 && first < 600 ? first : undefined;
+  const statuses = statusesOf(type);
+  return statuses?.length === 1 ? statuses[0] : undefined;
+}
+
+/** A response with each status the value may be: one response per status. */
+function withStatuses(r: Type & { kind: 'response' }, status: Type | undefined): Type {
+  const codes = statusesOf(status);
+  if (!codes) return r;
+  return union(codes.map((code): Type => ({ ...r, status: code })));
 }
 
 /** A response with a body (none when the content is null or ''). */
 export function response(sent: Type | undefined, status: Type | undefined, media?: string): Type {
-  const code = statusOf(status);
   // A body encoded by the application (`response(json_encode($data))`) is that data as JSON.
   const encoded = sent?.kind === 'scalar' ? sent.json : undefined;
   const body = encoded ?? sent;
   if (encoded && !media) media = 'application/json';
   const empty = !body || body.kind === 'null' || (body.kind === 'literal' && body.value === '');
-  const out: Type = { kind: 'response' };
-  if (code !== undefined) out.status = code;
+  const out: Type & { kind: 'response' } = { kind: 'response' };
   if (!empty) out.body = body;
   if (media) out.media = media;
-  return out;
+  return withStatuses(out, status);
 }
 
 /** `json(null)` sends `{}` (Symfony's JsonResponse makes null an empty object). */
@@ -208,9 +224,7 @@ const RESPONSE_METHODS: Record<string, MethodRule> = {
 };
 
 function withStatus(r: Type, status: Type | undefined): Type {
-  const code = statusOf(status);
-  if (r.kind !== 'response') return r;
-  return code === undefined ? r : { ...r, status: code };
+  return r.kind === 'response' ? withStatuses(r, status) : r;
 }
 
 const construct =

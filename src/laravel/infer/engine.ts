@@ -41,6 +41,12 @@ export class TypeEngine implements Engine {
   private readonly rules: RuleBook;
   private readonly memo = new Map<string, { value: Type; deps: Set<string> }>();
   private readonly active = new Set<string>();
+  /**
+   * Responses thrown (`throw new HttpResponseException(...)`) during the calls being evaluated,
+   * one list per call, innermost last; and those each memoised call threw, replayed on a hit.
+   */
+  private readonly thrown: Type[][] = [];
+  private readonly thrownBy = new Map<string, Type[]>();
 
   constructor(
     readonly world: World,
@@ -63,7 +69,7 @@ export class TypeEngine implements Engine {
       params,
       file: found.owner.file,
     });
-    return this.typedReturns(frame, found.facts.body.returns);
+    return this.exits(frame, found.facts.body);
   }
 
   /**
@@ -121,7 +127,7 @@ export class TypeEngine implements Engine {
       params: this.entryParams(params, hints, undefined, input),
       file,
     });
-    return this.typedReturns(frame, body.returns);
+    return this.exits(frame, body);
   }
 
   /**
@@ -235,7 +241,7 @@ export class TypeEngine implements Engine {
         params,
         depth: frame.depth + 1,
       });
-      return this.returnsOf(inner, macro.body.returns);
+      return this.returnsOf(inner, macro.body);
     });
   }
 
@@ -393,7 +399,7 @@ export class TypeEngine implements Engine {
     if (outer.depth > MAX_DEPTH) return unknown('calls too deep');
     const params = this.bindParams(fn.expr.params, args, new Map(outer.params), outer.static);
     const frame: Frame = { ...outer, params, defs: new Map(), depth: outer.depth + 1 };
-    return this.returnsOf(frame, fn.expr.returns);
+    return this.returnsOf(frame, fn.expr);
   }
 
   /** A function the project declares (`function:<name>` in the class index, see `functionFacts`). */
@@ -407,7 +413,7 @@ export class TypeEngine implements Engine {
     const key = `fn:${name}|${args.map(typeKey).join(',')}${namedKey(named)}`;
     return this.memoised(key, frame, () => {
       const inner = this.frameFor(fn, fn.body!, undefined, undefined, args, frame.depth + 1, named);
-      return withHints(this, this.returnsOf(inner, fn.body!.returns), fn.hints, undefined);
+      return withHints(this, this.returnsOf(inner, fn.body!), fn.hints, undefined);
     });
   }
 
@@ -467,7 +473,7 @@ export class TypeEngine implements Engine {
         this.frameFor(facts, facts.body!, on, staticClass, args, frame.depth + 1, named);
       const body = facts.body!;
       const after = self && body.thisSets ? this.afterSets(self, body, inner(self)) : self;
-      return withHints(this, this.returnsOf(inner(after), body.returns), facts.hints, staticClass);
+      return withHints(this, this.returnsOf(inner(after), body), facts.hints, staticClass);
     });
   }
 
@@ -505,14 +511,59 @@ export class TypeEngine implements Engine {
    * tracker), so that an operation reused by a later run knows every class it depends on.
    */
   private memoised(key: string, frame: Frame, compute: () => Type): Type {
-    if (this.memo.has(key)) return this.world.classes.tracker.memo(this.memo, key, compute);
+    if (this.memo.has(key))
+      return this.replayThrown(key, this.world.classes.tracker.memo(this.memo, key, compute));
     if (this.active.has(key)) return unknown('recursion');
     if (frame.depth > MAX_DEPTH) return unknown('calls too deep');
     this.active.add(key);
+    this.thrown.push([]);
     try {
       return this.world.classes.tracker.memo(this.memo, key, compute);
     } finally {
       this.active.delete(key);
+      const thrown = this.thrown.pop()!;
+      if (thrown.length > 0) this.thrownBy.set(key, thrown);
+      this.replayThrown(key, undefined);
+    }
+  }
+
+  /** Hands what a memoised call threw to the call it is made from. */
+  private replayThrown<T>(key: string, value: T): T {
+    const thrown = this.thrownBy.get(key);
+    if (thrown) this.thrown[this.thrown.length - 1]?.push(...thrown);
+    return value;
+  }
+
+  /**
+   * A handler's returns, and the responses it and the calls it makes throw (each a way the
+   * request ends), evaluated in `frame`.
+   */
+  private exits(frame: Frame, body: Body): TypedReturn[] {
+    const thrown: Type[] = [];
+    this.thrown.push(thrown);
+    let returns: TypedReturn[];
+    try {
+      returns = this.typedReturns(frame, body.returns);
+      this.throwsOf(frame, body.throws);
+    } finally {
+      this.thrown.pop();
+    }
+    const seen = new Set<string>();
+    for (const type of thrown) {
+      const key = typeKey(type);
+      if (!seen.has(key)) returns.push({ line: 0, type });
+      seen.add(key);
+    }
+    return returns;
+  }
+
+  /** The responses a body throws, handed to the call being evaluated. */
+  private throwsOf(frame: Frame, throws: readonly Ret[] | undefined): void {
+    const sink = this.thrown[this.thrown.length - 1];
+    for (const r of throws ?? []) {
+      if (!sink || !r.expr || !this.taken(r, frame)) continue;
+      const value = this.evaluate(r.expr, frame);
+      if (!r.via) sink.push(value);
     }
   }
 
@@ -547,8 +598,10 @@ export class TypeEngine implements Engine {
     return !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame)) !== false;
   }
 
-  private returnsOf(frame: Frame, returns: readonly Ret[]): Type {
-    const types = returns
+  /** What a body returns; the responses it throws go to the call being evaluated. */
+  private returnsOf(frame: Frame, body: Pick<Body, 'returns' | 'throws'>): Type {
+    this.throwsOf(frame, body.throws);
+    const types = body.returns
       .filter((r) => this.taken(r, frame))
       .map((r) => (r.expr ? this.evaluate(r.expr, frame) : NULL));
     if (types.length === 0) return NULL;
@@ -761,11 +814,9 @@ export class TypeEngine implements Engine {
 
   isA(className: string, bases: readonly string[]): boolean {
     if (bases.includes(className)) return true;
-    const lineage = [className, ...this.world.classes.ancestors(className)];
-    const interfaces = new Set<string>();
-    for (const c of this.world.classes.lineage(className))
-      for (const i of c.facts.implements ?? []) interfaces.add(i);
-    return lineage.some((c) => bases.includes(c)) || [...interfaces].some((i) => bases.includes(i));
+    for (const type of this.world.classes.supertypes(className))
+      if (bases.includes(type)) return true;
+    return false;
   }
 
   fromDoc(doc: DocType, self?: string): Type {
@@ -782,15 +833,13 @@ export class TypeEngine implements Engine {
 
   /** The rules for a class: its own, its ancestors' and its interfaces'. */
   private classRules(className: string) {
-    const lineage = [className, ...this.world.classes.ancestors(className)];
-    const interfaces = this.world.classes
-      .lineage(className)
-      .flatMap((c) => c.facts.implements ?? []);
+    // Its parents and interfaces, with the interfaces those extend.
+    const all = [className, ...this.world.classes.supertypes(className)];
     // Every enum is a `UnitEnum` (and, backed or not, answers `cases()`).
     if (this.world.classes.get(className)?.facts.kind === 'enum')
-      interfaces.push('UnitEnum', 'BackedEnum');
+      all.push('UnitEnum', 'BackedEnum');
     // Traits too: `$this->dispatchSync()` comes with `DispatchesJobs`.
-    const all = [...lineage, ...interfaces, ...this.world.classes.traits(className)];
+    all.push(...this.world.classes.traits(className));
     // A global alias (`Response::json`, `\\Auth::user()`, from config/app.php's aliases) names
     // the facade of the same short name.
     const shorts = new Set(all.filter((c) => !c.includes('\\') && !this.world.classes.has(c)));

@@ -33,12 +33,13 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     thisCalls: [],
     assigned: new Map(),
   };
-  const returns = functionReturns(fn, scope);
+  const { returns, throws } = functionExits(fn, scope);
   const { thisEffects, thisSets, thisCalls } = scope;
   const changed = paramsAfter(scope);
   return {
     defs,
     returns,
+    ...(throws.length > 0 ? { throws } : {}),
     ...(changed ? { paramsAfter: changed } : {}),
     ...(thisEffects!.length > 0 ? { thisEffects } : {}),
     ...(thisSets!.length > 0 ? { thisSets } : {}),
@@ -138,15 +139,16 @@ function paramNames(fn: Node): string[] {
   );
 }
 
-function functionReturns(fn: Node, scope: Scope): Ret[] {
+/** What a function returns, and the responses it throws. */
+function functionExits(fn: Node, scope: Scope): { returns: Ret[]; throws: Ret[] } {
   if (fn.kind === 'arrowfunc') {
     const body = child(fn, 'body');
-    return [{ line: lineOf(body ?? fn), expr: transcribe(body, scope) }];
+    return { returns: [{ line: lineOf(body ?? fn), expr: transcribe(body, scope) }], throws: [] };
   }
-  const returns: Ret[] = [];
+  const flow: Flow = { returns: [], throws: [], guards: [], holds: [] };
   const body = child(fn, 'body');
-  if (body) statements(children(body, 'children'), scope, { returns, guards: [], holds: [] });
-  return returns;
+  if (body) statements(children(body, 'children'), scope, flow);
+  return { returns: flow.returns, throws: flow.throws };
 }
 
 /** A closure or arrow function in an expression: its own parameters, the locals it captures. */
@@ -165,7 +167,8 @@ function closure(node: Node, outer: Scope): Expr {
   }
   for (const p of params) env.delete(p.name);
   const scope: Scope = { ...outer, params: new Set(params.map((p) => p.name)), env };
-  const fn: Expr = { kind: 'fn', params, returns: functionReturns(node, scope) };
+  const { returns, throws } = functionExits(node, scope);
+  const fn: Expr = { kind: 'fn', params, returns, ...(throws.length > 0 ? { throws } : {}) };
   // `use (&$user)`: what the closure assigns reaches the code after it (it may have run).
   for (const used of children(node, 'uses')) {
     const name = typeof used.name === 'string' ? used.name : undefined;
@@ -178,6 +181,8 @@ function closure(node: Node, outer: Scope): Expr {
 
 interface Flow {
   returns: Ret[];
+  /** The responses thrown (`throw new HttpResponseException(response()->json(...))`). */
+  throws: Ret[];
   /** `instanceof` tests on parameters that hold where the walk is. */
   guards: Guard[];
   /**
@@ -195,27 +200,73 @@ function statements(nodes: Node[], scope: Scope, flow: Flow): boolean {
   return false;
 }
 
+/**
+ * A call made as a statement on `$this`, on a class (`self::`, `static::`, `Foo::`) or of a
+ * function, without closures among its arguments: one of the project's own helpers, which may
+ * throw a response.
+ */
+function mayThrowResponse(node: Node | undefined): boolean {
+  if (node?.kind !== 'call') return false;
+  if (children(node, 'arguments').some((a) => a.kind === 'closure' || a.kind === 'arrowfunc'))
+    return false;
+  const what = child(node, 'what');
+  if (what?.kind === 'name') return true;
+  const on =
+    what?.kind === 'propertylookup' || what?.kind === 'staticlookup'
+      ? child(what, 'what')
+      : undefined;
+  return (
+    (on?.kind === 'variable' && on.name === 'this') ||
+    on?.kind === 'name' ||
+    on?.kind === 'selfreference' ||
+    on?.kind === 'staticreference' ||
+    on?.kind === 'parentreference'
+  );
+}
+
+/** A way out of the function at `node`, with what holds there. */
+function exit(node: Node, expr: Expr | undefined, flow: Flow): Ret {
+  const ret: Ret = { line: lineOf(node) };
+  if (expr) ret.expr = expr;
+  const guard = flow.guards[flow.guards.length - 1];
+  if (guard) ret.when = guard;
+  const holds = allOf(flow.holds);
+  if (holds) ret.holds = holds;
+  if (flow.caught) ret.caught = true;
+  return ret;
+}
+
+/** Laravel renders an `HttpResponseException` as the response it carries. */
+const HTTP_RESPONSE_EXCEPTION = 'Illuminate\\Http\\Exceptions\\HttpResponseException';
+
+/** The response a thrown `new HttpResponseException($response)` carries. */
+function thrownResponse(thrown: Expr): Expr | undefined {
+  if (thrown.kind !== 'new' || thrown.class !== HTTP_RESPONSE_EXCEPTION) return undefined;
+  return thrown.args[0] ?? thrown.named?.response;
+}
+
 function statement(node: Node, scope: Scope, flow: Flow): boolean {
   switch (node.kind) {
     case 'return': {
       const expr = child(node, 'expr');
       // `return $this->model = $model;`: the assignment holds as well.
       if (expr?.kind === 'assign') expression(expr, scope);
-      const ret: Ret = { line: lineOf(node) };
-      if (expr) ret.expr = transcribe(expr, scope);
-      const guard = flow.guards[flow.guards.length - 1];
-      if (guard) ret.when = guard;
-      const holds = allOf(flow.holds);
-      if (holds) ret.holds = holds;
-      if (flow.caught) ret.caught = true;
-      flow.returns.push(ret);
+      flow.returns.push(exit(node, expr ? transcribe(expr, scope) : undefined, flow));
       return true;
     }
-    case 'throw':
+    case 'throw': {
+      const response = thrownResponse(transcribe(child(node, 'what'), scope));
+      if (response) flow.throws.push(exit(node, response, flow));
       return true;
-    case 'expressionstatement':
-      expression(child(node, 'expression'), scope, docVar(node, scope));
-      return exits(child(node, 'expression'));
+    }
+    case 'expressionstatement': {
+      const expr = child(node, 'expression');
+      expression(expr, scope, docVar(node, scope));
+      // `$this->fail($e);`, `self::throw($e, 500);`: a helper that may throw a response.
+      if (mayThrowResponse(expr))
+        flow.throws.push({ ...exit(node, transcribe(expr, scope), flow), via: true });
+      return exits(expr);
+    }
     case 'block':
       return statements(children(node, 'children'), scope, flow);
     case 'if':
@@ -487,6 +538,7 @@ function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
   for (const c of children(node, 'catches')) {
     const branch = fork(scope);
     join(branch, [scope, body]);
+    caughtVariable(c, branch);
     if (!statementList(child(c, 'body'), branch, { ...nested(flow), caught: true })) {
       branches.push(branch);
       catchesExit = false;
@@ -496,6 +548,16 @@ function tryStatement(node: Node, scope: Scope, flow: Flow): boolean {
   const always = child(node, 'always');
   const finallyExits = always ? statementList(always, scope, nested(flow)) : false;
   return finallyExits || (bodyExits && catchesExit && children(node, 'catches').length > 0);
+}
+
+/** `catch (NotFoundException | \\RuntimeException $e)`: `$e` is one of those classes. */
+function caughtVariable(node: Node, scope: Scope): void {
+  const variable = child(node, 'variable');
+  if (typeof variable?.name !== 'string') return;
+  const of = children(node, 'what').flatMap((n) => typeNode(n, scope.names, scope.self) ?? []);
+  if (of.length === 0) return;
+  const type: DocType = of.length === 1 ? of[0]! : { kind: 'union', of };
+  define(scope, variable.name, { kind: 'doc', type, value: { kind: 'unknown' } });
 }
 
 /** `/** @var Type $name *\/` before a statement: the declared type of that local. */

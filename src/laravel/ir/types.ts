@@ -60,7 +60,7 @@ export type Expr =
   /** `$x['key']`, `$x[]`. */
   | { kind: 'index'; on: Expr; key?: Expr }
   /** A closure or arrow function: its parameters and what its `return`s yield. */
-  | { kind: 'fn'; params: FnParam[]; returns: Ret[] }
+  | { kind: 'fn'; params: FnParam[]; returns: Ret[]; throws?: Ret[] }
   /**
    * One of several values (branches, `?:`, `??`, `match`, a variable assigned in an `if`); with
    * `when`, `of[0]` where the condition holds and `of[1]` where it does not (`$required ? ... :
@@ -158,6 +158,8 @@ export interface Ret {
   holds?: Cond;
   /** In a `catch` block: what the code answers for an exception it caught. */
   caught?: true;
+  /** Among a body's `throws`: a call made as a statement, which may throw a response itself. */
+  via?: true;
 }
 
 export interface Guard {
@@ -171,6 +173,11 @@ export interface Body {
   /** Local variables' definitions, referred to by `{ kind: 'def', id }` (each only to earlier ones). */
   defs: Expr[];
   returns: Ret[];
+  /**
+   * The responses it throws (`throw new HttpResponseException(response()->json(...))`), which
+   * Laravel sends as they are, wherever the call that throws them was made from.
+   */
+  throws?: Ret[];
   /**
    * Statement-level calls on a property of `$this` (`$this->manager->setSerializer(...)`), in
    * source order: what the method does to the object's state, which other methods then read.

@@ -150,12 +150,22 @@ function answersOf(type: Type, line: number, method: string): Answer[] {
       case 'never':
         return [];
       case 'response': {
-        const status = readOnly && t.status === 201 ? 200 : (t.status ?? 200);
-        const answer: Answer = { status, line };
-        if (t.body) answer.body = t.body;
-        if (t.wrap) answer.wrap = true;
-        if (t.media) answer.media = t.media;
-        return [answer];
+        // A resource's own response (`(new PostResource($post))->response()`) is 201 for a
+        // created model, as the resource returned as is.
+        const resource = t.wrap && t.body?.kind === 'resource' ? t.body : undefined;
+        const codes =
+          t.status !== undefined
+            ? [readOnly && t.status === 201 ? 200 : t.status]
+            : resource && !resource.collection
+              ? statuses(resource.data)
+              : [200];
+        return codes.map((status) => {
+          const answer: Answer = { status, line };
+          if (t.body) answer.body = t.body;
+          if (t.wrap) answer.wrap = true;
+          if (t.media) answer.media = t.media;
+          return answer;
+        });
       }
       case 'resource':
         return statuses(t.collection ? { kind: 'null' } : t.data).map((status) => ({

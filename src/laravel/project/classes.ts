@@ -153,7 +153,7 @@ export class ClassIndex {
   }
 
   /** A class's ancestors and the interfaces it implements, with the interfaces they extend. */
-  private supertypes(name: string): Set<string> {
+  supertypes(name: string): Set<string> {
     const out = new Set<string>(this.ancestors(name));
     const pending = this.lineage(name).flatMap((c) => c.facts.implements ?? []);
     while (pending.length > 0) {

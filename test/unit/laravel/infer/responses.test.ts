@@ -224,6 +224,24 @@ class Api { public static function ok($data) { return response()->json(['success
     },
   ],
   [
+    "a resource's own response for a created model is a 201",
+    {
+      method: 'post',
+      body: "        $p = Post::create(['title' => 'x']);\n        return (new PostResource($p))->response();",
+      status: '201',
+      schema: wrapped(RESOURCE_REF),
+    },
+  ],
+  [
+    "a resource's own response for a model found is a 200",
+    {
+      method: 'post',
+      body: '        return (new PostResource($post))->response();',
+      status: '200',
+      schema: wrapped(RESOURCE_REF),
+    },
+  ],
+  [
     'never a 201 on GET, even for firstOrCreate',
     {
       body: "        return Post::firstOrCreate(['title' => 'x']);",

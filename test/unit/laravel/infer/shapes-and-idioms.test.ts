@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deref } from '../../../../src/core/refs.js';
 import { answer, component, type Case } from './fixture.js';
 
 /** A base controller with fluent setters, as older API packages wrote them. */
@@ -1269,6 +1270,104 @@ class Post extends Model {
     const properties = component(got, 'Post')?.properties ?? {};
     expect(properties.headline).toEqual({ type: 'string' });
     expect(properties.mystery).toEqual({});
+  });
+
+  it.each([
+    ['a ternary', '$post->wasRecentlyCreated ? 201 : Response::HTTP_OK', ['200', '201']],
+    ['a variable set on two paths', '$status', ['200', '202']],
+    ['one status', '201', ['201']],
+  ])('documents each status the value may be: %s', (_name, status, statuses) => {
+    const got = answer(
+      `        $status = 200;
+        if ($request->boolean('queued')) $status = 202;
+        $post = Post::firstOrCreate(['title' => $request->input('title')]);
+        return response()->json(['id' => $post->id], ${status});`,
+      { method: 'put', uses: 'use Illuminate\\Http\\Response;' },
+    );
+    const responses = got.document.paths?.['/api/posts/{post}']?.put?.responses ?? {};
+    expect(Object.keys(responses).filter((s) => s.startsWith('2'))).toEqual(statuses);
+    for (const s of statuses)
+      expect(deref(got.document, responses[s])).toMatchObject({
+        content: { 'application/json': { schema: { properties: { id: { type: 'integer' } } } } },
+      });
+  });
+
+  it.each([
+    [
+      'thrown in the action',
+      `        if (! $post->published) {
+            throw new HttpResponseException(response()->json(['error' => 'Not published'], 403));
+        }`,
+      '403',
+      { error: { type: 'string', enum: ['Not published'] } },
+    ],
+    [
+      'thrown by a helper called as a statement',
+      '        $this->deny($post);',
+      '409',
+      { error: { type: 'string', enum: ['Taken'] }, id: { type: 'integer' } },
+    ],
+    [
+      'thrown by a static helper with named arguments',
+      "        self::fail(message: 'Gone', code: 410);",
+      '410',
+      { message: { type: 'string', enum: ['Gone'] } },
+    ],
+    [
+      "thrown by a helper in findOr()'s callback",
+      `        $post = Post::findOr($request->input('id'), function () {
+            self::fail(message: 'Missing', code: 404);
+        });`,
+      '404',
+      { message: { type: 'string', enum: ['Missing'] } },
+    ],
+  ])(
+    'documents a response thrown as an HttpResponseException: %s',
+    (_name, body, status, fields) => {
+      const got = answer(`${body}\n        return new PostResource($post);`, {
+        uses: 'use Illuminate\\Http\\Exceptions\\HttpResponseException;',
+        files: {
+          'app/Http/Controllers/Controller.php': `<?php
+namespace App\\Http\\Controllers;
+use Illuminate\\Http\\Exceptions\\HttpResponseException;
+abstract class Controller {
+    protected function deny($post) {
+        if ($post->user_id !== auth()->id()) {
+            throw new HttpResponseException(response()->json(['error' => 'Taken', 'id' => $post->id], 409));
+        }
+    }
+    protected static function fail(string $message, int $code = 500) {
+        throw new HttpResponseException(response: response()->json(data: ['message' => $message], status: $code));
+    }
+}`,
+        },
+      });
+      const responses = got.document.paths?.['/api/posts/{post}']?.get?.responses ?? {};
+      expect(got.status).toBe('200');
+      expect(deref(got.document, responses[status])).toMatchObject({
+        content: { 'application/json': { schema: { properties: fields } } },
+      });
+    },
+  );
+
+  it("types an exception's message and line in a catch block's answer", () => {
+    const got = answer(
+      `        try {
+            $post->publish();
+        } catch (\\Exception $e) {
+            return response()->json(['message' => $e->getMessage(), 'line' => $e->getLine()], 500);
+        }
+        return new PostResource($post);`,
+      { method: 'post' },
+    );
+    const responses = got.document.paths?.['/api/posts/{post}']?.post?.responses ?? {};
+    expect(deref(got.document, responses['500'])).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { properties: { message: { type: 'string' }, line: { type: 'integer' } } },
+        },
+      },
+    });
   });
 
   it.each(CASES)('%s', (_name, c) => {
