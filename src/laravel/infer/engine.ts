@@ -10,7 +10,7 @@ import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
 import { argTypes, evaluate, namedTypes, type Engine } from './evaluate.js';
 import { defaultType, paramType, withHints } from './declared.js';
-import { guardHolds } from './guards.js';
+import { guardHolds, instanceTest } from './guards.js';
 import { constantOf, declaredProperty, declaredWithoutValue, publicProperties } from './objects.js';
 import { classOf } from './support.js';
 import type { Ctx, Extension, Named, World } from './api.js';
@@ -67,10 +67,11 @@ export class TypeEngine implements Engine {
   }
 
   /**
-   * What a method gives called without arguments on an instance of a class (a FormRequest's
-   * `rules()`, `validationData()`), `$this` that instance; undefined without a body to read.
+   * What a method gives called on an instance of a class (a FormRequest's `rules()`,
+   * `validationData()`, an exception handler's `render($request, $e)`), `$this` that instance;
+   * undefined without a body to read.
    */
-  instanceCall(className: string, method: string): Type | undefined {
+  instanceCall(className: string, method: string, args: Type[] = []): Type | undefined {
     const found = this.world.classes.method(className, method);
     if (!found?.facts.body) return undefined;
     const self = this.instance(className);
@@ -79,7 +80,7 @@ export class TypeEngine implements Engine {
       static: className,
       file: found.owner.file,
     });
-    return this.call(self, method, [], frame);
+    return this.call(self, method, args, frame);
   }
 
   /** What a route closure returns. */
@@ -517,7 +518,9 @@ export class TypeEngine implements Engine {
   /** Whether a return may be taken, as far as the frame's parameters tell. */
   private taken(ret: Ret, frame: Frame): boolean {
     if (!guardHolds(this, ret, frame)) return false;
-    return !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame)) !== false;
+    return (
+      !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame), instanceTest(this)) !== false
+    );
   }
 
   private returnsOf(frame: Frame, returns: readonly Ret[]): Type {
@@ -735,10 +738,8 @@ export class TypeEngine implements Engine {
   isA(className: string, bases: readonly string[]): boolean {
     if (bases.includes(className)) return true;
     const lineage = [className, ...this.world.classes.ancestors(className)];
-    const interfaces = new Set<string>();
-    for (const c of this.world.classes.lineage(className))
-      for (const i of c.facts.implements ?? []) interfaces.add(i);
-    return lineage.some((c) => bases.includes(c)) || [...interfaces].some((i) => bases.includes(i));
+    const interfaces = this.world.classes.interfaces(className);
+    return lineage.some((c) => bases.includes(c)) || interfaces.some((i) => bases.includes(i));
   }
 
   fromDoc(doc: DocType, self?: string): Type {
