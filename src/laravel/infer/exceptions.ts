@@ -24,17 +24,24 @@ const OVERRIDABLE: readonly { exception: string; method: string }[] = [
  * Laravel's default stays.
  */
 export function handlerAnswer(engine: TypeEngine, exception: Type): Type | undefined {
+  const request: Type = {
+    kind: 'object',
+    class: REQUEST,
+    state: { api: { kind: 'literal', value: true }, input: unknown('request input') },
+  };
+  return (
+    fromHandler(engine, exception, request) ?? viaBootstrap(engine, prepared(exception), request)
+  );
+}
+
+/** The answer of the `App\\Exceptions\\Handler` class (Laravel 10 and earlier). */
+function fromHandler(engine: TypeEngine, exception: Type, request: Type): Type | undefined {
   // `App\\Exceptions\\Handler`, as Laravel's skeleton names it; looked up by name, not by a walk
   // over every class, so that a route's answer depends on that class only.
   const handler = engine.world.classes
     .withShortName('Handler')
     .find((name) => engine.isA(name, [BASE_HANDLER]));
   if (!handler) return undefined;
-  const request: Type = {
-    kind: 'object',
-    class: REQUEST,
-    state: { api: { kind: 'literal', value: true }, input: unknown('request input') },
-  };
   const rendered = responses(engine.instanceCall(handler, 'render', [request, exception]));
   if (rendered) return rendered;
   const callback = viaCallbacks(engine, handler, prepared(exception), request);
@@ -86,6 +93,27 @@ function viaCallbacks(
     if (fn.kind !== 'fn') continue;
     const handles = fn.expr.params[0]?.type;
     if (handles?.kind !== 'name' || !engine.isA(exception.class, [handles.name])) continue;
+    const answer = responses(engine.invoke(fn, [exception, request], frame));
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
+/**
+ * The first closure `bootstrap/app.php` registers (`$exceptions->render(fn (X $e, $request) =>
+ * ...)`) whose `X` the exception is an instance of and that returns a response.
+ */
+function viaBootstrap(engine: TypeEngine, exception: Type, request: Type): Type | undefined {
+  if (exception.kind !== 'object') return undefined;
+  for (const renderer of engine.world.renderers ?? []) {
+    const handles = renderer.params[0]?.type;
+    if (handles?.kind !== 'name' || !engine.isA(exception.class, [handles.name])) continue;
+    const frame = frameOf(renderer.body, {});
+    const fn: Type = {
+      kind: 'fn',
+      expr: { kind: 'fn', params: renderer.params, returns: renderer.body.returns },
+      frame,
+    };
     const answer = responses(engine.invoke(fn, [exception, request], frame));
     if (answer) return answer;
   }

@@ -39,7 +39,11 @@ ${body}
 }
 
 /** Each error status of `PUT /api/posts/{post}`, with the properties of its body. */
-function errors(handlerFile?: string): Record<string, string[]> {
+function errors(handlerFile?: string | Record<string, string>): Record<string, string[]> {
+  const extra =
+    typeof handlerFile === 'string'
+      ? { 'app/Exceptions/Handler.php': handlerFile }
+      : (handlerFile ?? {});
   const { document } = documentOf({
     'routes/api.php': routesFile(
       "Route::middleware('auth:sanctum')->put('posts/{post}', [PostController::class, 'update']);",
@@ -47,7 +51,7 @@ function errors(handlerFile?: string): Record<string, string[]> {
     ),
     'app/Http/Controllers/PostController.php': CONTROLLER,
     'app/Models/Post.php': MODEL,
-    ...(handlerFile ? { 'app/Exceptions/Handler.php': handlerFile } : {}),
+    ...extra,
   });
   const responses = document.paths?.['/api/posts/{post}']?.put?.responses ?? {};
   return Object.fromEntries(
@@ -65,7 +69,7 @@ function errors(handlerFile?: string): Record<string, string[]> {
 
 const DEFAULTS = errors();
 
-const cases: [string, string | undefined, Record<string, string[]>][] = [
+const cases: [string, string | Record<string, string> | undefined, Record<string, string[]>][] = [
   ['no handler: Laravel’s bodies', undefined, DEFAULTS],
   [
     'render() with an instanceof chain on JSON requests',
@@ -134,6 +138,28 @@ use Symfony\\Component\\HttpKernel\\Exception\\AccessDeniedHttpException;
 use Illuminate\\Http\\Request;`,
     ),
     { ...DEFAULTS, '403': ['denied'], '404': ['missing'] },
+  ],
+  [
+    "Laravel 11's withExceptions() render closures in bootstrap/app.php",
+    {
+      'bootstrap/app.php': `<?php
+use Illuminate\\Foundation\\Application;
+use Illuminate\\Foundation\\Configuration\\Exceptions;
+use Illuminate\\Http\\Request;
+use Illuminate\\Auth\\AuthenticationException;
+use Symfony\\Component\\HttpKernel\\Exception\\NotFoundHttpException;
+return Application::configure(basePath: dirname(__DIR__))
+    ->withExceptions(function (Exceptions $exceptions) {
+        $exceptions->render(function (AuthenticationException $e, Request $request) {
+            if ($request->expectsJson()) {
+                return response()->json(['error' => 'login first'], 401);
+            }
+        });
+        $exceptions->render(fn (NotFoundHttpException $e, Request $request) => response()->json(['error' => 'not here'], 404));
+    })->create();
+`,
+    },
+    { ...DEFAULTS, '401': ['error'], '404': ['error'] },
   ],
   [
     'a handler that answers other exceptions only: the defaults stay',
