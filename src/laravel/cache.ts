@@ -5,7 +5,7 @@ import type { FileFacts } from './facts/types.js';
 import { WriteError, writeFileAtomicSync, type FileContent } from '../core/write-atomic.js';
 
 /** Bump when the per-file pass changes what it extracts: old entries are then ignored. */
-const FACTS_VERSION = 35;
+const FACTS_VERSION = 36;
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 export const NAMESPACE = `v${version}-${FACTS_VERSION}`;
 

@@ -3,6 +3,7 @@ import { collections } from './collections.js';
 import { data } from './data.js';
 import { eloquent } from './eloquent.js';
 import { enums } from './enums.js';
+import { exceptions } from './exceptions.js';
 import { fractal } from './fractal.js';
 import { facades } from './facades.js';
 import { functions } from './functions.js';
@@ -32,4 +33,5 @@ export const EXTENSIONS: readonly Extension[] = [
   presenters,
   jobs,
   validation,
+  exceptions,
 ];

@@ -26,6 +26,21 @@ function inputOf(request: Type): Type {
     : unknown('request input');
 }
 
+const TRUE: Type = { kind: 'literal', value: true };
+
+/**
+ * A request known to be an API client's (`Accept: application/json`, under `api/`): what an
+ * exception handler is asked to answer (`model/exception-replies.ts`).
+ */
+function apiRequest(request: Type): boolean {
+  return request.kind === 'object' && request.state?.api?.kind === 'literal';
+}
+
+/** `'api/*'`, `'api.*'`: a pattern every API route matches. */
+function apiPattern(pattern: Type, prefix: string): boolean {
+  return pattern.kind === 'literal' && ['api*', `${prefix}*`].includes(String(pattern.value));
+}
+
 /** One input field: `$request->input('email')`, `$request->email`. */
 function inputField(request: Type, key: Type | undefined, fallback?: Type): Type {
   const name = key?.kind === 'literal' ? String(key.value) : undefined;
@@ -88,9 +103,12 @@ const request: Record<string, MethodRule> = {
   filled: () => BOOLEAN,
   missing: () => BOOLEAN,
   isMethod: () => BOOLEAN,
-  routeIs: () => BOOLEAN,
-  expectsJson: () => BOOLEAN,
-  wantsJson: () => BOOLEAN,
+  routeIs: (r, args) =>
+    apiRequest(r) && args.every((a) => apiPattern(a, 'api.')) ? TRUE : BOOLEAN,
+  is: (r, args) => (apiRequest(r) && args.every((a) => apiPattern(a, 'api/')) ? TRUE : undefined),
+  expectsJson: (r) => (apiRequest(r) ? TRUE : BOOLEAN),
+  wantsJson: (r) => (apiRequest(r) ? TRUE : BOOLEAN),
+  acceptsJson: (r) => (apiRequest(r) ? TRUE : BOOLEAN),
   ip: () => STRING,
   url: () => URI,
   fullUrl: () => URI,

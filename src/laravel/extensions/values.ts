@@ -131,27 +131,6 @@ export const values: Extension = {
       }),
     },
     {
-      // What an exception tells (`$e->getMessage()` in a `catch` block's answer).
-      classes: [
-        'Throwable',
-        'Exception',
-        'Error',
-        'RuntimeException',
-        'LogicException',
-        'InvalidArgumentException',
-        'DomainException',
-        'UnexpectedValueException',
-        'Symfony\\Component\\HttpKernel\\Exception\\HttpException',
-      ],
-      methods: {
-        getMessage: () => STRING,
-        getFile: () => STRING,
-        getTraceAsString: () => STRING,
-        getLine: () => INTEGER,
-        getStatusCode: () => INTEGER,
-      },
-    },
-    {
       classes: ['Illuminate\\Support\\Str', 'Illuminate\\Support\\Stringable'],
       statics: strStatics,
       methods: { toString: () => STRING, value: () => STRING, '*': () => STRING },

@@ -9,6 +9,7 @@ import { routeDeclarations } from '../routes/declarations.js';
 import { collectAssignments } from '../php/variables.js';
 import { classFacts, functionFacts } from './classes.js';
 import { customRules } from './custom-rules.js';
+import { exceptionRenderers } from './exception-renderers.js';
 import { includedFiles } from './includes.js';
 import { middlewareCalls, passportScopes } from './middleware.js';
 import { referencedClasses } from './references.js';
@@ -104,6 +105,10 @@ function analyseProgram(program: Node, code: string): FileFacts {
   if (code.includes('withMiddleware')) {
     const calls = middlewareCalls(program, ctx);
     if (calls.length > 0) facts.middleware = calls;
+  }
+  if (code.includes('withExceptions')) {
+    const renderers = exceptionRenderers(program, ctx.scope);
+    if (renderers.length > 0) facts.exceptionRenderers = renderers;
   }
   if (code.includes('tokensCan')) {
     const scopes = passportScopes(program, ctx);

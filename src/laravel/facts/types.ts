@@ -25,6 +25,8 @@ export interface FileFacts {
   throttlesApi?: true;
   /** Calls in `->withMiddleware(fn (Middleware $m) => ...)` (Laravel 11+ `bootstrap/app.php`). */
   middleware?: MiddlewareCall[];
+  /** Closures of `->withExceptions(fn ($e) => $e->render(...))` (Laravel 11+ `bootstrap/app.php`). */
+  exceptionRenderers?: ExceptionRenderer[];
   /** `Passport::tokensCan([...])`: the OAuth scopes the application defines. */
   passportScopes?: PhpValue;
   /** Validation rules the file defines (`Validator::extend('name', ...)`, `validateName()`). */
@@ -54,6 +56,12 @@ export interface FileFacts {
 }
 
 /** A macro: a method added to a framework class at run time. */
+/** A closure that renders exceptions of its first parameter's class (`$exceptions->render(...)`). */
+export interface ExceptionRenderer {
+  params: FnParam[];
+  body: Body;
+}
+
 export interface MacroFacts {
   /** The class (or facade) `macro` was called on, fully qualified. */
   class: string;

@@ -1,4 +1,4 @@
-import type { MacroFacts } from '../facts/types.js';
+import type { ExceptionRenderer, MacroFacts } from '../facts/types.js';
 import type { DocType } from '../ir/types.js';
 import type { ModelCatalog } from '../models/catalog.js';
 import type { PhpValue } from '../php/value.js';
@@ -12,6 +12,8 @@ export interface World {
   models: ModelCatalog;
   /** Methods added to framework classes (`Response::macro('api', ...)`). */
   macros: readonly MacroFacts[];
+  /** Closures rendering exceptions, registered in `bootstrap/app.php` (Laravel 11+). */
+  renderers?: readonly ExceptionRenderer[];
   configValue(key: string): PhpValue | undefined;
   /** The authenticated user's model. */
   authModel?: string;

@@ -10,7 +10,7 @@ import { shortName } from '../php/names.js';
 import { EXTENSIONS } from '../extensions/index.js';
 import { argTypes, evaluate, namedTypes, type Engine } from './evaluate.js';
 import { defaultType, paramType, withHints } from './declared.js';
-import { guardHolds } from './guards.js';
+import { guardHolds, instanceTest } from './guards.js';
 import { constantOf, declaredProperty, declaredWithoutValue, publicProperties } from './objects.js';
 import { classOf } from './support.js';
 import type { Ctx, Extension, Named, World } from './api.js';
@@ -73,11 +73,17 @@ export class TypeEngine implements Engine {
   }
 
   /**
-   * What a method gives called without arguments on an instance of a class (a FormRequest's
-   * `rules()`, `validationData()`), `$this` that instance, carrying `input` when given (what
-   * `$this->input(...)` reads); undefined without a body to read.
+   * What a method gives called on an instance of a class (a FormRequest's `rules()`,
+   * `validationData()`, an exception handler's `render($request, $e)`), `$this` that instance,
+   * carrying `input` when given (what `$this->input(...)` reads); undefined without a body to
+   * read.
    */
-  instanceCall(className: string, method: string, input?: Type): Type | undefined {
+  instanceCall(
+    className: string,
+    method: string,
+    args: Type[] = [],
+    input?: Type,
+  ): Type | undefined {
     const found = this.world.classes.method(className, method);
     if (!found?.facts.body) return undefined;
     const plain = this.instance(className);
@@ -88,7 +94,7 @@ export class TypeEngine implements Engine {
       static: className,
       file: found.owner.file,
     });
-    return this.call(self, method, [], frame);
+    return this.call(self, method, args, frame);
   }
 
   /**
@@ -595,7 +601,9 @@ export class TypeEngine implements Engine {
   /** Whether a return may be taken, as far as the frame's parameters tell. */
   private taken(ret: Ret, frame: Frame): boolean {
     if (!guardHolds(this, ret, frame)) return false;
-    return !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame)) !== false;
+    return (
+      !ret.holds || truth(ret.holds, (e) => this.evaluate(e, frame), instanceTest(this)) !== false
+    );
   }
 
   /** What a body returns; the responses it throws go to the call being evaluated. */

@@ -4,7 +4,7 @@ import type { Infer, Named } from './api.js';
 import type { Frame } from './frame.js';
 import { attributesShape, classOf, valueType } from './support.js';
 import { typeOfLiteral } from './declared.js';
-import { satisfies } from './guards.js';
+import { instanceTest, satisfies } from './guards.js';
 import { arithmetic, concatenation } from './strings.js';
 import { truth } from './truth.js';
 import {
@@ -153,7 +153,8 @@ export function evaluate(engine: Engine, expr: Expr, frame: Frame): Type {
     case 'fn':
       return { kind: 'fn', expr, frame };
     case 'union': {
-      const holds = expr.when && truth(expr.when, (e) => evaluate(engine, e, frame));
+      const holds =
+        expr.when && truth(expr.when, (e) => evaluate(engine, e, frame), instanceTest(engine));
       if (holds !== undefined) return evaluate(engine, expr.of[holds ? 0 : 1]!, frame);
       return union(expr.of.map((e) => evaluate(engine, e, frame)));
     }

@@ -2,6 +2,7 @@ import type { Ret } from '../ir/types.js';
 import type { Infer } from './api.js';
 import type { Frame } from './frame.js';
 import { classOf } from './support.js';
+import type { InstanceTest } from './truth.js';
 import { isUnknown, members, type Type } from './type.js';
 
 export function guardHolds(engine: Infer, ret: Ret, frame: Frame): boolean {
@@ -26,4 +27,22 @@ export function satisfies(engine: Infer, type: Type, className: string): boolean
   if (answers.every((a) => a === true)) return true;
   if (answers.every((a) => a === false)) return false;
   return undefined;
+}
+
+/**
+ * `$param instanceof Class` in a condition: true for a value of the class or a descendant, false
+ * for one of an unrelated class. A value of a parent class (a parameter typed `Throwable` that
+ * may be any exception) is undecided: its declared class is all that is known of it.
+ */
+export function instanceTest(engine: Infer): InstanceTest {
+  return (value, className) => {
+    if (isUnknown(value)) return undefined;
+    const holds = satisfies(engine, value, className);
+    if (holds !== false) return holds;
+    const narrower = members(value).some((t) => {
+      const own = classOf(t);
+      return own !== undefined && engine.isA(className, [own]);
+    });
+    return narrower ? undefined : false;
+  };
 }

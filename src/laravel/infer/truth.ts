@@ -1,26 +1,35 @@
 import type { Cond, Expr } from '../ir/types.js';
 import { members, type Type } from './type.js';
 
+/** Whether a value is an instance of a class, when that can be told (`guards.ts`). */
+export type InstanceTest = (value: Type, className: string) => boolean | undefined;
+
 /**
  * Whether a condition on parameters holds, as PHP would decide it, where the values it reads
- * are known (literals: an argument written in the call, a default); undefined otherwise.
- * `value` evaluates an operand in the frame the condition is in.
+ * are known (literals: an argument written in the call, a default, an object of a known
+ * class); undefined otherwise. `value` evaluates an operand in the frame the condition is in.
  */
-export function truth(cond: Cond, value: (e: Expr) => Type): boolean | undefined {
+export function truth(
+  cond: Cond,
+  value: (e: Expr) => Type,
+  instance?: InstanceTest,
+): boolean | undefined {
   switch (cond.kind) {
+    case 'instanceof':
+      return instance?.(value(cond.of), cond.class);
     case 'truthy':
       return truthiness(value(cond.of));
     case 'same':
       return same(value(cond.args[0]), value(cond.args[1]), cond.loose === true);
     case 'not': {
-      const inner = truth(cond.of, value);
+      const inner = truth(cond.of, value, instance);
       return inner === undefined ? undefined : !inner;
     }
     case 'and':
     case 'or': {
       // Three-valued: one side decides alone (`false && ?` is false, `true || ?` is true).
       const decisive = cond.kind === 'or';
-      const sides = cond.of.map((c) => truth(c, value));
+      const sides = cond.of.map((c) => truth(c, value, instance));
       if (sides.includes(decisive)) return decisive;
       return sides.every((s) => s === !decisive) ? !decisive : undefined;
     }

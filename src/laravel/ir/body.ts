@@ -3,7 +3,8 @@ import { resolveClassName, type NameScope } from '../php/names.js';
 import { allOf, condition, not } from './condition.js';
 import { parseDocType, parseDocVar } from './doctype.js';
 import { define, fork, join, localValue, type Scope } from './scope.js';
-import { classRef, transcribe } from './transcribe.js';
+import { classRef } from './class-ref.js';
+import { transcribe } from './transcribe.js';
 import type { Body, Cond, DocType, Expr, FnParam, Guard, Ret } from './types.js';
 
 export interface BodyContext {
@@ -31,10 +32,11 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     thisEffects: [],
     thisSets: [],
     thisCalls: [],
+    renderers: [],
     assigned: new Map(),
   };
   const { returns, throws } = functionExits(fn, scope);
-  const { thisEffects, thisSets, thisCalls } = scope;
+  const { thisEffects, thisSets, thisCalls, renderers } = scope;
   const changed = paramsAfter(scope);
   return {
     defs,
@@ -44,6 +46,7 @@ export function bodyOf(fn: Node, ctx: BodyContext): Body {
     ...(thisEffects!.length > 0 ? { thisEffects } : {}),
     ...(thisSets!.length > 0 ? { thisSets } : {}),
     ...(thisCalls!.length > 0 ? { thisCalls: [...new Set(thisCalls)] } : {}),
+    ...(renderers!.length > 0 ? { renderers } : {}),
   };
 }
 
@@ -637,6 +640,10 @@ function effects(node: Node, scope: Scope): void {
     const offset = child(child(calls[0]!, 'what'), 'offset');
     if (offset?.kind === 'identifier') scope.thisCalls?.push(String(offset.name));
     selfEffect(calls[0]!, scope);
+    if (offset?.kind === 'identifier' && offset.name === 'renderable') {
+      const call = transcribe(calls[0]!, scope);
+      if (call.kind === 'call' && call.args[0]) scope.renderers?.push(call.args[0]);
+    }
     return;
   }
   if (at?.kind !== 'variable' || typeof at.name !== 'string' || at.name === 'this') return;

@@ -23,6 +23,8 @@ export interface Scope {
   thisSets?: { property: string; value: Expr }[];
   /** Methods of `$this` called as statements (see `Body.thisCalls`). */
   thisCalls?: string[];
+  /** Closures given to `$this->renderable(...)` (see `Body.renderers`). */
+  renderers?: Expr[];
   /** A local's definition → the expression assigned to it (`$max = ...;`), for its source. */
   assigned?: Map<number, Node>;
 }

@@ -1,7 +1,8 @@
 import { child, children, isNode, lineOf, text, type Node } from '../php/ast.js';
-import { classOfNameNode, resolveFunctionName } from '../php/names.js';
+import { resolveFunctionName } from '../php/names.js';
 import { describeNode } from '../php/source.js';
 import { PHP_CONSTANTS } from '../php/evaluate.js';
+import { classRef } from './class-ref.js';
 import { condition } from './condition.js';
 import { localValue, type Scope } from './scope.js';
 import { ARITHMETIC, ARRAY_UNION, type ArrayItem, type Expr } from './types.js';
@@ -263,21 +264,6 @@ function property(node: Node, scope: Scope): Expr {
   return node.kind === 'nullsafepropertylookup'
     ? { kind: 'prop', on, name, nullsafe: true }
     : { kind: 'prop', on, name };
-}
-
-/** `self`, `static`, `parent` or a name → the class, `static` left for late binding. */
-export function classRef(node: Node | undefined, scope: Scope): string | undefined {
-  if (!node) return undefined;
-  if (node.kind === 'staticreference') return 'static';
-  if (node.kind === 'selfreference') return scope.self;
-  if (node.kind === 'parentreference') return scope.parent;
-  if (node.kind === 'name') {
-    const lower = text(node, 'name')?.toLowerCase();
-    if (lower === 'static') return 'static';
-    if (lower === 'self') return scope.self;
-    if (lower === 'parent') return scope.parent;
-  }
-  return classOfNameNode(scope.names, node);
 }
 
 function staticLookup(node: Node, scope: Scope): Expr {

@@ -133,7 +133,9 @@ export type Cond =
   /** `===` (`==` when `loose`). */
   | { kind: 'same'; args: [Expr, Expr]; loose?: true }
   | { kind: 'not'; of: Cond }
-  | { kind: 'and' | 'or'; of: [Cond, Cond] };
+  | { kind: 'and' | 'or'; of: [Cond, Cond] }
+  /** `$param instanceof Class`. */
+  | { kind: 'instanceof'; of: Expr; class: string };
 
 export interface ArrayItem {
   key?: Expr;
@@ -190,6 +192,12 @@ export interface Body {
    * constructor's are run whenever the object is made, and what they assign holds after it.
    */
   thisCalls?: string[];
+  /**
+   * `$this->renderable(function (NotFoundHttpException $e, Request $request) {...});` in an
+   * exception handler's `register()`: the closures, in order; Laravel renders an exception with
+   * the first whose first parameter's class it is an instance of and that returns a response.
+   */
+  renderers?: Expr[];
   /**
    * Parameters the body changes through calls on them (`$user->makeVisible([...])`,
    * `$user->url = ...`, `$this->format($user)`), by name, as the body leaves them: a caller's

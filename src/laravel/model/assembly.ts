@@ -1,6 +1,6 @@
 import type { Finding } from '../../core/errors.js';
 import type { ApidocConfig } from '../config.js';
-import type { FileFacts, MacroFacts } from '../facts/types.js';
+import type { ExceptionRenderer, FileFacts, MacroFacts } from '../facts/types.js';
 import { SchemaEmitter } from '../emit/schema.js';
 import { TypeEngine } from '../infer/engine.js';
 import { ModelCatalog } from '../models/catalog.js';
@@ -33,6 +33,8 @@ export interface Globals {
   configs: [string, PhpValue][];
   /** Macros the project registers (`Response::macro(...)`). */
   macros: MacroFacts[];
+  /** Closures rendering exceptions (`bootstrap/app.php`'s `withExceptions`), in file order. */
+  renderers?: ExceptionRenderer[];
   /** The middleware groups and aliases (kernel, `bootstrap/app.php`). */
   middleware?: MiddlewareMap;
   /** `Passport::tokensCan([...])`, as written. */
@@ -56,6 +58,7 @@ export function projectGlobals(
     throttled: [...throttledGroups(files, classes)].sort(),
     configs: configFiles(files),
     macros: [...files.keys()].sort().flatMap((file) => files.get(file)!.macros ?? []),
+    ...renderersOf(files),
     middleware: middlewareMap(files, classes),
     ...passportScopesOf(files),
     customRules: [...new Set([...files.values()].flatMap((f) => f.customRules ?? []))].sort(),
@@ -104,6 +107,7 @@ function assemble(
     classes,
     models,
     macros: globals.macros,
+    ...(globals.renderers ? { renderers: globals.renderers } : {}),
     configValue,
     ...(globals.auth ? { authModel: globals.auth } : {}),
     resourceModel: (name) => resources.model(name),
@@ -132,6 +136,11 @@ function assemble(
     ...(globals.auth ? { authModel: globals.auth } : {}),
   };
   return { asm, resources };
+}
+
+function renderersOf(files: ReadonlyMap<string, FileFacts>): { renderers?: ExceptionRenderer[] } {
+  const all = [...files.keys()].sort().flatMap((f) => files.get(f)!.exceptionRenderers ?? []);
+  return all.length > 0 ? { renderers: all } : {};
 }
 
 /** The first file's `Passport::tokensCan([...])`, in file order. */

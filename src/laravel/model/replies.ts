@@ -1,5 +1,5 @@
 import type { TypedReturn } from '../infer/engine.js';
-import { members, typeKey, type Type } from '../infer/type.js';
+import { members, typeKey, union, type Type } from '../infer/type.js';
 import type { Validation } from '../requests/rules.js';
 import type { Reply, ReplyBody } from './endpoint.js';
 
@@ -16,6 +16,11 @@ export interface ReplyInput {
   throttled: boolean;
   /** The HTTP method: a `GET` never answers 201. */
   method: string;
+  /**
+   * What the application's exception handler answers for an error status (its responses),
+   * replacing Laravel's default; undefined where the default stays.
+   */
+  handled?: (status: number) => Type | undefined;
 }
 
 /** Why the success response could not be inferred, and where (for a warning). */
@@ -108,8 +113,22 @@ export function resolveReplies(input: ReplyInput): {
   if (input.bound) errors.add(404);
   if (input.throttled) errors.add(429);
   if (input.validation && Object.keys(input.validation.rules).length > 0) errors.add(422);
-  for (const status of errors) {
+  const errorsReturned = new Set(out.keys());
+  const handled: Answer[] = [];
+  for (const status of [...errors].sort((a, b) => a - b)) {
     if (out.has(status)) continue;
+    const answer = input.handled?.(status);
+    if (answer) {
+      // A status the code computes and the engine could not tell is the error's own.
+      const statused = members(answer).map((t) =>
+        t.kind === 'response' && t.status === undefined ? { ...t, status } : t,
+      );
+      handled.push(...answersOf(union(statused), 0, 'post'));
+      // A 401 or 403 comes from a mechanism the generator infers (auth middleware, a policy,
+      // the project's own exception): the handler's answer for Laravel's exception is added
+      // beside Laravel's answer, not put in its place.
+      if (status !== 401 && status !== 403) continue;
+    }
     out.set(
       status,
       status === 422
@@ -123,8 +142,38 @@ export function resolveReplies(input: ReplyInput): {
           : { kind: 'error', status },
     );
   }
+  // The handler's answer at a status wins over Laravel's default there, not over a return's.
+  for (const reply of handlerReplies(handled))
+    if (!out.has(reply.status) || !errorsReturned.has(reply.status)) out.set(reply.status, reply);
   const replies = [...out.values()].sort((a, b) => a.status - b.status);
   return notInferred ? { replies, notInferred } : { replies };
+}
+
+/**
+ * The exception handler's answers, one reply per status: its JSON bodies (an ModelNotFound and an
+ * authorization error the handler both answers with 400 are one reply), or no content.
+ */
+function handlerReplies(answers: Answer[]): Reply[] {
+  const byStatus = new Map<number, Answer[]>();
+  for (const a of answers) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a]);
+  return [...byStatus].map(([status, list]): Reply => {
+    const description = describe(status);
+    const known = list.filter((a) => a.body && !isUnknownBody(a.body));
+    const media = list.find((a) => a.media)?.media ?? 'application/json';
+    const typed = list.find((a) => a.body);
+    if (!typed || !isJson(media) || status === 204) return { kind: 'empty', status, description };
+    if (known.length === 0) {
+      const reason = unknownReason(typed.body!);
+      return {
+        kind: 'unknown',
+        status,
+        description: `${description} (not inferred: ${reason})`,
+        reason,
+      };
+    }
+    const bodies = dedupe(known).map((a): ReplyBody => ({ type: a.body! }));
+    return { kind: 'json', status, description, media, bodies };
+  });
 }
 
 /**

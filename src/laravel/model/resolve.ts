@@ -13,6 +13,7 @@ import type { Assembly } from './context.js';
 import { operationIdOf, summaryOf, tagOf, type NamingInput } from './naming.js';
 import { castParams, pathParameter, pathVariants, uriParams } from './path-params.js';
 import { queryParameters } from './query-params.js';
+import { exceptionAnswer } from './exception-replies.js';
 import { resolveReplies, type NotInferred } from './replies.js';
 import type { Endpoint, InputBody, ReadInput } from './endpoint.js';
 import type { Finding } from '../../core/errors.js';
@@ -90,6 +91,7 @@ export function routeEndpoints(route: Route, ctx: ResolveContext): Endpoint[] {
         bound: path.some((p) => p.bound),
         throttled,
         method,
+        handled: (status) => exceptionAnswer(ctx.asm.engine, status),
       });
       out.push({
         path: variant.path,

@@ -155,7 +155,7 @@ export class ClassIndex {
   /** A class's ancestors and the interfaces it implements, with the interfaces they extend. */
   supertypes(name: string): Set<string> {
     const out = new Set<string>(this.ancestors(name));
-    const pending = this.lineage(name).flatMap((c) => c.facts.implements ?? []);
+    const pending = this.interfaces(name);
     while (pending.length > 0) {
       const next = pending.pop()!;
       if (out.has(next)) continue;
@@ -176,7 +176,7 @@ export class ClassIndex {
    */
   ancestors(name: string): string[] {
     const out: string[] = [];
-    let current = this.lookup(name)?.facts.extends;
+    let current = this.lookup(name)?.facts.extends ?? FRAMEWORK_PARENTS[name];
     while (current && !out.includes(current)) {
       out.push(current);
       current = this.lookup(current)?.facts.extends ?? FRAMEWORK_PARENTS[current];
@@ -193,6 +193,18 @@ export class ClassIndex {
     return [name, ...line].some((c) =>
       this.lookup(c)?.facts.traits?.some((t) => t.startsWith('Illuminate\\Database\\Eloquent\\')),
     );
+  }
+
+  /**
+   * The interfaces the class and its ancestors declare they implement (not those they extend),
+   * the framework's among them.
+   */
+  interfaces(name: string): string[] {
+    const out = new Set<string>();
+    for (const c of this.lineage(name)) for (const i of c.facts.implements ?? []) out.add(i);
+    for (const c of [name, ...this.ancestors(name)])
+      for (const i of FRAMEWORK_INTERFACES[c] ?? []) out.add(i);
+    return [...out];
   }
 
   /** Whether the class is, or descends from, one of `bases` (fully qualified). */
@@ -287,6 +299,8 @@ function inModels(name: string): boolean {
  * Parents of framework classes that projects extend and whose source is not in the project
  * (no `vendor/`), where what a subclass inherits matters to the document.
  */
+const HTTP_EXCEPTION = 'Symfony\\Component\\HttpKernel\\Exception\\HttpException';
+
 const FRAMEWORK_PARENTS: Record<string, string> = {
   // What `::collection()` makes: a resource collection of the class it is given.
   'Illuminate\\Http\\Resources\\Json\\AnonymousResourceCollection':
@@ -294,4 +308,32 @@ const FRAMEWORK_PARENTS: Record<string, string> = {
   // Laravel 12's JSON:API resources are resources.
   'Illuminate\\Http\\Resources\\JsonApi\\JsonApiResource':
     'Illuminate\\Http\\Resources\\Json\\JsonResource',
+  // The exceptions Laravel raises for the errors a route documents, as an exception handler
+  // tests them (`$e instanceof HttpException`, `RuntimeException`, `Throwable`).
+  'Illuminate\\Database\\Eloquent\\ModelNotFoundException':
+    'Illuminate\\Database\\RecordsNotFoundException',
+  'Illuminate\\Database\\RecordsNotFoundException': 'RuntimeException',
+  'Illuminate\\Auth\\AuthenticationException': 'Exception',
+  'Illuminate\\Auth\\Access\\AuthorizationException': 'Exception',
+  'Illuminate\\Validation\\ValidationException': 'Exception',
+  'Illuminate\\Http\\Exceptions\\ThrottleRequestsException':
+    'Symfony\\Component\\HttpKernel\\Exception\\TooManyRequestsHttpException',
+  'Symfony\\Component\\HttpKernel\\Exception\\TooManyRequestsHttpException': HTTP_EXCEPTION,
+  'Symfony\\Component\\HttpKernel\\Exception\\NotFoundHttpException': HTTP_EXCEPTION,
+  'Symfony\\Component\\HttpKernel\\Exception\\AccessDeniedHttpException': HTTP_EXCEPTION,
+  'Symfony\\Component\\HttpKernel\\Exception\\UnauthorizedHttpException': HTTP_EXCEPTION,
+  [HTTP_EXCEPTION]: 'RuntimeException',
+  // PHP's own.
+  RuntimeException: 'Exception',
+  UnexpectedValueException: 'RuntimeException',
+  LogicException: 'Exception',
+  InvalidArgumentException: 'LogicException',
+  DomainException: 'LogicException',
+};
+
+/** Interfaces of the framework classes above (and PHP's), by class. */
+const FRAMEWORK_INTERFACES: Readonly<Record<string, readonly string[]>> = {
+  Exception: ['Throwable'],
+  Error: ['Throwable'],
+  [HTTP_EXCEPTION]: ['Symfony\\Component\\HttpKernel\\Exception\\HttpExceptionInterface'],
 };

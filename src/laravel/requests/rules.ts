@@ -158,7 +158,7 @@ function ruleItems(rule: PhpValue): { value: PhpValue }[] {
 /** What the engine is asked for a FormRequest's rules. */
 export interface RuleEngine {
   /** `input`: what `$this->input(...)` reads in the method. */
-  instanceCall(className: string, method: string, input?: Type): Type | undefined;
+  instanceCall(className: string, method: string, args?: Type[], input?: Type): Type | undefined;
   /** `$this` as the method leaves it, `input` what it carries at the start. */
   instanceAfter(className: string, method: string, input: Type): Type | undefined;
 }
@@ -177,7 +177,7 @@ function validatedData(
 ): Type | undefined {
   const found = classes.method(className, 'validationData');
   if (found && found.owner.facts.name !== FORM_REQUEST)
-    return engine.instanceCall(className, 'validationData', SENT);
+    return engine.instanceCall(className, 'validationData', [], SENT);
   const prepared = engine.instanceAfter(className, 'prepareForValidation', SENT);
   const input = prepared?.kind === 'object' ? prepared.state?.input : undefined;
   return input && input !== SENT ? input : undefined;
