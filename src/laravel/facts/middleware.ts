@@ -12,10 +12,18 @@ import type { MiddlewareCall } from './types.js';
  * @see https://laravel.com/docs/11.x/middleware#laravels-default-middleware-groups
  */
 export function middlewareCalls(program: Node, ctx: EvalContext): MiddlewareCall[] {
-  const out: MiddlewareCall[] = [];
+  return configuratorCalls(program, 'withMiddleware').map((l) => callOf(l.name, l.args, ctx));
+}
+
+/**
+ * The calls made on the parameter of the closure that `->withX(function (X $x) {...})` in
+ * `bootstrap/app.php` is given (`withMiddleware`, `withExceptions`), in source order.
+ */
+export function configuratorCalls(program: Node, method: string): { name: string; args: Node[] }[] {
+  const out: { name: string; args: Node[] }[] = [];
   walk(program, (node) => {
     if (node.kind !== 'call') return;
-    const link = flattenChain(node).links.find((l) => l.call && l.name === 'withMiddleware');
+    const link = flattenChain(node).links.find((l) => l.call && l.name === method);
     const closure = argValue(link?.args[0]);
     if (!closure || (closure.kind !== 'closure' && closure.kind !== 'arrowfunc')) return;
     const name = text(children(closure, 'arguments')[0], 'name');
@@ -24,7 +32,7 @@ export function middlewareCalls(program: Node, ctx: EvalContext): MiddlewareCall
       if (inner.kind !== 'call') return;
       const { root, links } = flattenChain(inner);
       if (root.kind !== 'variable' || root.name !== name) return;
-      for (const l of links.filter((x) => x.call)) out.push(callOf(l.name, l.args, ctx));
+      for (const l of links) if (l.call) out.push({ name: l.name, args: l.args });
       return false;
     });
     return false;

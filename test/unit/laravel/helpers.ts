@@ -10,6 +10,8 @@ import { parsePhp } from '../../../src/laravel/php/parse.js';
 import type { Node } from '../../../src/laravel/php/ast.js';
 import type { PhpValue } from '../../../src/laravel/php/value.js';
 import { ClassIndex } from '../../../src/laravel/project/classes.js';
+import { TypeEngine } from '../../../src/laravel/infer/engine.js';
+import { ModelCatalog } from '../../../src/laravel/models/catalog.js';
 import type { Finding } from '../../../src/core/errors.js';
 
 /** Evaluates one PHP expression, with `use` lines and a namespace if given. */
@@ -83,4 +85,23 @@ export function routesFile(body: string, uses = ''): string {
 /** A controller class in App\Http\Controllers. */
 export function controller(name: string, body: string, uses = ''): string {
   return `<?php\nnamespace App\\Http\\Controllers;\n\nuse Illuminate\\Http\\Request;\n${uses}\nclass ${name} extends Controller\n{\n${body}\n}\n`;
+}
+
+/** A type engine over PHP sources (path → source), with settings for `config()`. */
+export function engineOf(
+  sources: Record<string, string>,
+  config: Record<string, PhpValue> = {},
+): { engine: TypeEngine; classes: ClassIndex } {
+  const files = new Map<string, FileFacts>(
+    Object.entries(sources).map(([path, source]) => [path, analyseFile(source, path)]),
+  );
+  const classes = new ClassIndex(files);
+  const engine = new TypeEngine({
+    classes,
+    models: new ModelCatalog(classes, { get: () => undefined }),
+    macros: [],
+    configValue: (key) => config[key],
+    resourceModel: () => undefined,
+  });
+  return { engine, classes };
 }

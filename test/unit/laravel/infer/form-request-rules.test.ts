@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseFile } from '../../../../src/laravel/facts/analyse-file.js';
-import type { FileFacts } from '../../../../src/laravel/facts/types.js';
-import { TypeEngine } from '../../../../src/laravel/infer/engine.js';
-import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
+import { engineOf } from '../helpers.js';
 import type { PhpValue } from '../../../../src/laravel/php/value.js';
 import { arrayRecord } from '../../../../src/laravel/php/value.js';
-import { ClassIndex } from '../../../../src/laravel/project/classes.js';
 import { parseRules } from '../../../../src/laravel/rules/parse.js';
 import { ruleValue } from '../../../../src/laravel/rules/from-type.js';
 
@@ -21,17 +17,7 @@ class StoreThing extends FormRequest {
     private const MAX = 255;
 ${body}
 }`;
-  const files = new Map<string, FileFacts>([
-    ['app/Http/Requests/StoreThing.php', analyseFile(source, 'app/Http/Requests/StoreThing.php')],
-  ]);
-  const classes = new ClassIndex(files);
-  const engine = new TypeEngine({
-    classes,
-    models: new ModelCatalog(classes, { get: () => undefined }),
-    macros: [],
-    configValue: (key) => config[key],
-    resourceModel: () => undefined,
-  });
+  const { engine } = engineOf({ 'app/Http/Requests/StoreThing.php': source }, config);
   const type = engine.instanceCall('App\\Http\\Requests\\StoreThing', 'rules');
   const record = arrayRecord(type ? ruleValue(type) : null);
   return Object.fromEntries(

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseFile } from '../../../../src/laravel/facts/analyse-file.js';
-import type { FileFacts } from '../../../../src/laravel/facts/types.js';
-import { TypeEngine } from '../../../../src/laravel/infer/engine.js';
-import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
-import { ClassIndex } from '../../../../src/laravel/project/classes.js';
+import { engineOf } from '../helpers.js';
 
 const SOURCES: Record<string, string> = {
   'app/Contracts/Clock.php': `<?php
@@ -23,19 +19,7 @@ namespace App\\Support;
 class Plain {}`,
 };
 
-function engine(): TypeEngine {
-  const files = new Map<string, FileFacts>(
-    Object.entries(SOURCES).map(([path, source]) => [path, analyseFile(source, path)]),
-  );
-  const classes = new ClassIndex(files);
-  return new TypeEngine({
-    classes,
-    models: new ModelCatalog(classes, { get: () => undefined }),
-    macros: [],
-    configValue: () => undefined,
-    resourceModel: () => undefined,
-  });
-}
+const engine = () => engineOf(SOURCES).engine;
 
 describe('what a class is, to the type engine', () => {
   it.each<[string, string, string, boolean]>([

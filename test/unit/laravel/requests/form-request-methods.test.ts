@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseFile } from '../../../../src/laravel/facts/analyse-file.js';
-import type { FileFacts } from '../../../../src/laravel/facts/types.js';
-import { TypeEngine } from '../../../../src/laravel/infer/engine.js';
-import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
-import { ClassIndex } from '../../../../src/laravel/project/classes.js';
+import { engineOf } from '../helpers.js';
 import { validationOf, type Validation } from '../../../../src/laravel/requests/rules.js';
 
 const HEADER = `<?php
@@ -13,20 +9,14 @@ use Illuminate\\Foundation\\Http\\FormRequest;
 
 /** The validation of a handler `store(StoreThing $request)`, the requests given by class body. */
 function validation(requests: Record<string, string>): Validation | undefined {
-  const files = new Map<string, FileFacts>(
-    Object.entries(requests).map(([name, body]) => {
-      const path = `app/Http/Requests/${name}.php`;
-      return [path, analyseFile(`${HEADER}${body}`, path)];
-    }),
+  const { engine, classes } = engineOf(
+    Object.fromEntries(
+      Object.entries(requests).map(([name, body]) => [
+        `app/Http/Requests/${name}.php`,
+        `${HEADER}${body}`,
+      ]),
+    ),
   );
-  const classes = new ClassIndex(files);
-  const engine = new TypeEngine({
-    classes,
-    models: new ModelCatalog(classes, { get: () => undefined }),
-    macros: [],
-    configValue: () => undefined,
-    resourceModel: () => undefined,
-  });
   const handler = {
     params: [{ name: 'request', type: 'App\\Http\\Requests\\StoreThing' }],
     validations: [],

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseFile } from '../../../../src/laravel/facts/analyse-file.js';
-import { TypeEngine } from '../../../../src/laravel/infer/engine.js';
-import { ModelCatalog } from '../../../../src/laravel/models/catalog.js';
-import { ClassIndex } from '../../../../src/laravel/project/classes.js';
+import { engineOf } from '../helpers.js';
 import { validationOf } from '../../../../src/laravel/requests/rules.js';
 
 /** The body fields and the error fields of a FormRequest with these methods beside `rules()`. */
@@ -16,14 +13,7 @@ class StoreThing extends FormRequest {
     ${methods}
 }`;
   const path = 'app/Http/Requests/StoreThing.php';
-  const classes = new ClassIndex(new Map([[path, analyseFile(source, path)]]));
-  const engine = new TypeEngine({
-    classes,
-    models: new ModelCatalog(classes, { get: () => undefined }),
-    macros: [],
-    configValue: () => undefined,
-    resourceModel: () => undefined,
-  });
+  const { engine, classes } = engineOf({ [path]: source });
   const handler = {
     params: [{ name: 'request', type: 'App\\Http\\Requests\\StoreThing' }],
     validations: [],
