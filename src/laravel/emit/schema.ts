@@ -132,10 +132,15 @@ export class SchemaEmitter {
       // A relation the class hides stays out, unless `makeVisible()` shows it.
       const key = this.models.relationKey(type.class, name);
       if (!shown.includes(key) && !this.models.serialised(type.class, key)) return [];
-      const related = this.modelRef(relation.related);
+      const columns = type.loadedColumns?.[name];
+      const related = columns
+        ? this.model({ kind: 'model', class: relation.related, visible: columns }, depth + 1)
+        : this.modelRef(relation.related);
       const schema: SchemaObject = relation.many
         ? { type: 'array', items: related }
-        : { allOf: [related], nullable: true };
+        : related.$ref
+          ? { allOf: [related], nullable: true }
+          : { ...related, nullable: true };
       return [[key, schema] as const];
     });
     // Attributes the class hides that `makeVisible()` shows.

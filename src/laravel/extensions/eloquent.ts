@@ -35,6 +35,7 @@ const model = (b: Builder, extra: Partial<Model> = {}): Type =>
     kind: 'model',
     class: b.model,
     ...(b.loaded ? { loaded: b.loaded } : {}),
+    ...(b.loadedColumns ? { loadedColumns: b.loadedColumns } : {}),
     ...(b.extra ? { extra: b.extra } : {}),
     ...(b.columns ? { visible: b.columns } : {}),
     ...extra,
@@ -80,7 +81,19 @@ function names(args: readonly Type[]): string[] {
 const withLoaded: MethodRule = (r, args) => {
   if (r.kind !== 'builder' && r.kind !== 'model') return r;
   const loaded = [...new Set([...(r.loaded ?? []), ...names(args)])].sort();
-  return loaded.length > 0 ? { ...r, loaded } : r;
+  if (loaded.length === 0) return r;
+  // `with('author:id,name')`: the relation's rows keep those columns (Laravel selects them).
+  let loadedColumns = r.loadedColumns;
+  for (const written of relationNames(args)) {
+    const [name = '', columns] = written.split(':');
+    if (name.includes('.') || !columns) continue;
+    const kept = columns
+      .split(',')
+      .map((c) => c.trim().replace(/^.*\./, ''))
+      .filter(Boolean);
+    if (kept.length > 0 && !kept.includes('*')) loadedColumns = { ...loadedColumns, [name]: kept };
+  }
+  return loadedColumns ? { ...r, loaded, loadedColumns } : { ...r, loaded };
 };
 
 /** Builder methods that only narrow or order the query. */

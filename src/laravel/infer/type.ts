@@ -42,6 +42,8 @@ export type Type =
       class: string;
       created?: Created;
       loaded?: string[];
+      /** The columns a loaded relation keeps (`with('author:id,name')`), by relation. */
+      loadedColumns?: Record<string, string[]>;
       hidden?: string[];
       visible?: string[];
       /** Attributes and relations `makeVisible()` shows despite the class's `$hidden`/`$visible`. */
@@ -60,6 +62,7 @@ export type Type =
       kind: 'builder';
       model: string;
       loaded?: string[];
+      loadedColumns?: Record<string, string[]>;
       row?: Type;
       extra?: Field[];
       /** `select()` was called: `get($columns)` then keeps the query's columns, as Laravel does. */
@@ -272,6 +275,15 @@ export function known(type: Type): Type {
  * de-duplication. Types are never changed once made, so each one's key is computed once, from
  * its parts' keys, and interned (`#1f`): composite keys stay short however deep the type.
  */
+/** Loaded relations' columns in a key (`with('author:id,name')`). */
+function columnsKey(columns: Record<string, string[]> | undefined): string {
+  if (!columns) return '';
+  return `{${Object.keys(columns)
+    .sort()
+    .map((k) => `${k}:${columns[k]!.join(',')}`)
+    .join(';')}}`;
+}
+
 export function typeKey(type: Type): string {
   const hit = keys.get(type);
   if (hit !== undefined) return hit;
@@ -338,9 +350,9 @@ function structure(t: Type): string {
     case 'map':
       return `m${c(t)}[${typeKey(t.values)}]`;
     case 'model':
-      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}:${list(t.hidden)}:${list(t.visible)}${t.shown ? `:+${list(t.shown)}` : ''}${fieldsKey(t.extra)}`;
+      return `M:${t.class}:${t.created ?? ''}:${list(t.loaded)}${columnsKey(t.loadedColumns)}:${list(t.hidden)}:${list(t.visible)}${t.shown ? `:+${list(t.shown)}` : ''}${fieldsKey(t.extra)}`;
     case 'builder':
-      return `B:${t.model}:${list(t.loaded)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}${t.columns ? `:c${list(t.columns)}` : ''}`;
+      return `B:${t.model}:${list(t.loaded)}${columnsKey(t.loadedColumns)}:${t.row ? typeKey(t.row) : ''}${fieldsKey(t.extra)}${t.selects ? ':s' : ''}${t.columns ? `:c${list(t.columns)}` : ''}`;
     case 'paginator':
       return `P:${t.style}:${typeKey(t.items)}`;
     case 'resource':

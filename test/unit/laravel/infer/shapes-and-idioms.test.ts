@@ -924,6 +924,55 @@ class ItemResource extends BaseResource {
     },
   ],
   [
+    "a relation loaded with its columns named (`with('user:id,name')`) keeps only those",
+    {
+      body: "        return Post::with('user:id,name')->get();",
+      status: '200',
+      schema: {
+        type: 'array',
+        items: {
+          allOf: [
+            { $ref: '#/components/schemas/Post' },
+            {
+              type: 'object',
+              properties: {
+                user: {
+                  type: 'object',
+                  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+                  required: ['id', 'name'],
+                  nullable: true,
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+  ],
+  [
+    "a relation loaded later with qualified columns (`load(['user:users.id,name'])`)",
+    {
+      body: "        return $post->load(['user:users.id,name']);",
+      status: '200',
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Post' },
+          {
+            type: 'object',
+            properties: {
+              user: {
+                type: 'object',
+                properties: { id: { type: 'integer' }, name: { type: 'string' } },
+                required: ['id', 'name'],
+                nullable: true,
+              },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  [
     "Symfony's status constants, as Laravel's responses inherit them",
     {
       body: `        return response()->json(['id' => $post->id], Response::HTTP_CREATED);`,
