@@ -84,6 +84,34 @@ export class TypeEngine implements Engine {
     args: Type[] = [],
     input?: Type,
   ): Type | undefined {
+    const entry = this.instanceEntry(className, method, input);
+    return entry && this.call(entry.self, method, args, entry.frame);
+  }
+
+  /**
+   * An instance of a class as a method called without arguments leaves it (a FormRequest's
+   * `prepareForValidation()`, `$this` carrying `input`): each statement-level call on `$this`
+   * (`$this->merge([...])`) applied in source order; undefined without a body to read.
+   */
+  instanceAfter(className: string, method: string, input: Type): Type | undefined {
+    const entry = this.instanceEntry(className, method, input);
+    if (!entry) return undefined;
+    const { frame } = entry;
+    let { self } = entry;
+    for (const effect of entry.body.thisEffects ?? []) {
+      if (effect.property !== undefined) continue;
+      const args = argTypes(this, effect.args, frame);
+      self = this.effect(self, effect.method, args, frame, namedTypes(this, effect.named, frame));
+    }
+    return self;
+  }
+
+  /** A method's body, an instance of its class (carrying `input`, when given) and its frame. */
+  private instanceEntry(
+    className: string,
+    method: string,
+    input: Type | undefined,
+  ): { body: Body; self: Type; frame: Frame } | undefined {
     const found = this.world.classes.method(className, method);
     if (!found?.facts.body) return undefined;
     const plain = this.instance(className);
@@ -94,31 +122,7 @@ export class TypeEngine implements Engine {
       static: className,
       file: found.owner.file,
     });
-    return this.call(self, method, args, frame);
-  }
-
-  /**
-   * An instance of a class as a method called without arguments leaves it (a FormRequest's
-   * `prepareForValidation()`, `$this` carrying `input`): each statement-level call on `$this`
-   * (`$this->merge([...])`) applied in source order; undefined without a body to read.
-   */
-  instanceAfter(className: string, method: string, input: Type): Type | undefined {
-    const found = this.world.classes.method(className, method);
-    if (!found?.facts.body) return undefined;
-    const plain = this.instance(className);
-    let self: Type =
-      plain.kind === 'object' ? { ...plain, state: { ...plain.state, input } } : plain;
-    const frame = frameOf(found.facts.body, {
-      this: self,
-      static: className,
-      file: found.owner.file,
-    });
-    for (const effect of found.facts.body.thisEffects ?? []) {
-      if (effect.property !== undefined) continue;
-      const args = argTypes(this, effect.args, frame);
-      self = this.effect(self, effect.method, args, frame, namedTypes(this, effect.named, frame));
-    }
-    return self;
+    return { body: found.facts.body, self, frame };
   }
 
   /** What a route closure returns. */
@@ -528,7 +532,7 @@ export class TypeEngine implements Engine {
     } finally {
       this.active.delete(key);
       const thrown = this.thrown.pop()!;
-      if (thrown.length > 0) this.thrownBy.set(key, thrown);
+      if (thrown.length > 0) this.thrownBy.set(key, distinct(thrown));
       this.replayThrown(key, undefined);
     }
   }
@@ -554,12 +558,7 @@ export class TypeEngine implements Engine {
     } finally {
       this.thrown.pop();
     }
-    const seen = new Set<string>();
-    for (const type of thrown) {
-      const key = typeKey(type);
-      if (!seen.has(key)) returns.push({ line: 0, type });
-      seen.add(key);
-    }
+    for (const type of distinct(thrown)) returns.push({ line: 0, type });
     return returns;
   }
 
@@ -859,6 +858,17 @@ export class TypeEngine implements Engine {
   private ctx(frame: Frame, named?: Named): Ctx {
     return named ? { infer: this, frame, named } : { infer: this, frame };
   }
+}
+
+/** Types without repeats (the same response thrown along several calls), in order. */
+function distinct(types: readonly Type[]): Type[] {
+  const seen = new Set<string>();
+  return types.filter((t) => {
+    const key = typeKey(t);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Named arguments in a memo key (`send(data: $x)` and `send(data: $x, code: 403)` differ). */
